@@ -1,0 +1,158 @@
+//! Command line: `janggi-engine` (protocol loop on stdin/stdout) and the
+//! `perft` subcommand.
+
+use crate::perft::{divide, parse_epd, perft_threads};
+use crate::rules::{LegalityModel, Notation, Position};
+use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
+use std::io::Write;
+use std::time::Instant;
+
+/// A Janggi (Korean chess) engine.
+#[derive(Parser, Debug)]
+#[command(name = "janggi-engine", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count leaf nodes of the legal-move tree (move generator check).
+    Perft(PerftArgs),
+}
+
+#[derive(Args, Debug)]
+struct PerftArgs {
+    /// Position as FEN.
+    #[arg(long, conflicts_with_all = ["startpos", "suite"])]
+    fen: Option<String>,
+    /// Use the standard start position.
+    #[arg(long)]
+    startpos: bool,
+    /// Depth in plies.
+    #[arg(long, short)]
+    depth: Option<u32>,
+    /// Print the count below each root move.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Legality model: casual or fsf.
+    #[arg(long, default_value = "casual")]
+    model: LegalityModel,
+    /// Run every position of an EPD suite file and report mismatches.
+    #[arg(long)]
+    suite: Option<String>,
+    /// With --suite: skip depths whose expected count exceeds this.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        Some(Command::Perft(a)) => run_perft(a, &mut out),
+        None => {
+            let _ = writeln!(out, "janggi-engine: protocol loop not available yet; try `janggi-engine perft --startpos --depth 5`");
+            0
+        }
+    }
+}
+
+fn run_perft(a: PerftArgs, out: &mut impl Write) -> i32 {
+    if let Some(path) = &a.suite {
+        return run_suite(path, &a, out);
+    }
+    let pos = match (&a.fen, a.startpos) {
+        (Some(f), _) => match Position::from_fen(f) {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = writeln!(out, "error: bad FEN: {e}");
+                return 2;
+            }
+        },
+        (None, _) => Position::startpos(),
+    };
+    let Some(depth) = a.depth else {
+        let _ = writeln!(out, "error: --depth is required");
+        return 2;
+    };
+    let start = Instant::now();
+    let total = if a.divide {
+        let rows = divide(&pos, depth, a.model, a.threads);
+        for (mv, n) in &rows {
+            let _ = writeln!(out, "{}: {}", pos.move_text(*mv, Notation::Uci), n);
+        }
+        let _ = writeln!(out);
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_threads(&pos, depth, a.model, a.threads)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let _ = writeln!(out, "Nodes searched: {total}");
+    let _ = writeln!(out, "Time: {:.3} s", secs);
+    let _ = writeln!(out, "Nodes/second: {:.0}", total as f64 / secs.max(1e-9));
+    0
+}
+
+fn run_suite(path: &str, a: &PerftArgs, out: &mut impl Write) -> i32 {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(out, "error: cannot read {path}: {e}");
+            return 2;
+        }
+    };
+    let entries = match parse_epd(&text) {
+        Ok(e) => e,
+        Err(e) => {
+            let _ = writeln!(out, "error: {path}: {e}");
+            return 2;
+        }
+    };
+    let (mut ok, mut bad, mut nodes) = (0u32, 0u32, 0u64);
+    let start = Instant::now();
+    for (i, e) in entries.iter().enumerate() {
+        let pos = match Position::from_fen(&e.fen) {
+            Ok(p) => p,
+            Err(err) => {
+                let _ = writeln!(out, "#{} bad FEN {}: {err}", i + 1, e.fen);
+                bad += 1;
+                continue;
+            }
+        };
+        for &(d, want) in &e.counts {
+            if a.max_nodes.is_some_and(|m| want > m) || a.depth.is_some_and(|m| d > m) {
+                continue;
+            }
+            let got = perft_threads(&pos, d, a.model, a.threads);
+            nodes += got;
+            if got == want {
+                ok += 1;
+            } else {
+                bad += 1;
+                let _ = writeln!(out, "MISMATCH #{} depth {d}: got {got}, expected {want}  {}", i + 1, e.fen);
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let _ = writeln!(out, "suite {path} model {}: {ok} passed, {bad} failed", a.model);
+    let _ = writeln!(out, "Nodes searched: {nodes}");
+    let _ = writeln!(out, "Nodes/second: {:.0}", nodes as f64 / secs.max(1e-9));
+    if bad == 0 {
+        0
+    } else {
+        1
+    }
+}

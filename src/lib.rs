@@ -1,0 +1,20 @@
+//! # janggi — a Janggi (Korean chess, 장기) engine
+//!
+//! Layers, each depending only on those before it:
+//! `types → rules → perft`.
+//!
+//! ```
+//! use janggi::{perft::perft, LegalityModel, Position};
+//! let mut pos = Position::startpos();
+//! assert_eq!(perft(&mut pos, 2, LegalityModel::Casual), 1024);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod perft;
+pub mod rules;
+pub mod types;
+
+pub use rules::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
+pub use types::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
+pub mod cli;

@@ -1,0 +1,19 @@
+//! The rules core: geometry tables, position, move generation, legality,
+//! FEN and the start setups. Knows nothing about search, eval or protocol.
+
+pub mod attacks;
+pub mod fen;
+pub mod legal;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod setup;
+pub mod tables;
+pub mod zobrist;
+
+pub use fen::{FenError, PositionError};
+pub use legal::LegalityModel;
+pub use movegen::GenKind;
+pub use position::{Position, State};
+pub use setup::{setup_fen, Setup, START_FEN};
+pub use notation::{MoveParseError, Notation};

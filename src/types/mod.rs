@@ -1,0 +1,18 @@
+//! Basic value types: squares, bitboards, colors and pieces, moves.
+
+pub mod bitboard;
+pub mod mv;
+pub mod piece;
+pub mod square;
+
+pub use bitboard::Bitboard;
+pub use mv::Move;
+pub use piece::{ByColor, ByKind, Color, Piece, PieceKind};
+pub use square::Square;
+
+/// Upper bound on the number of pseudo-legal moves in any Janggi position
+/// (plus the pass). A generous bound; the true maximum is far below it.
+pub const MAX_MOVES: usize = 256;
+
+/// A move list on the stack.
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;

@@ -1,0 +1,119 @@
+//! Moves: a from/to pair or the pass (한수쉼), packed in 16 bits.
+//!
+//! Layout of the `NonZeroU16`: bits 0..7 = from-square index, bits 7..14 =
+//! to-square index. A real move never has `from == to`, so no real move is 0.
+//! The pass is the reserved value with both fields 127 ([`Move::PASS`]).
+
+use super::square::Square;
+use std::fmt;
+use std::num::NonZeroU16;
+
+/// A move or the pass. `size_of::<Option<Move>>() == 2`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(NonZeroU16);
+
+const PASS_BITS: u16 = 0x3FFF;
+
+impl Move {
+    /// The pass (한수쉼). In UCI text it is the mover's general square twice.
+    pub const PASS: Move = match NonZeroU16::new(PASS_BITS) {
+        Some(v) => Move(v),
+        None => panic!("pass bits are non-zero"),
+    };
+
+    /// A move from `from` to `to`; `None` when `from == to` (that text is a pass).
+    #[inline]
+    pub const fn new(from: Square, to: Square) -> Option<Move> {
+        if from.index() == to.index() {
+            return None;
+        }
+        match NonZeroU16::new(from.index() as u16 | (to.index() as u16) << 7) {
+            Some(v) => Some(Move(v)),
+            None => None,
+        }
+    }
+
+    /// A move between two different squares.
+    ///
+    /// # Panics
+    /// In debug builds, if `from == to`.
+    #[inline]
+    pub fn new_unchecked(from: Square, to: Square) -> Move {
+        debug_assert!(from != to);
+        let bits = from.index() as u16 | (to.index() as u16) << 7;
+        Move(NonZeroU16::new(bits).unwrap_or(NonZeroU16::MIN))
+    }
+
+    /// Whether this is the pass.
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        self.0.get() == PASS_BITS
+    }
+
+    /// Origin square (meaningless for the pass).
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index_unchecked((self.0.get() & 0x7F) as u8 % 90)
+    }
+
+    /// Destination square (meaningless for the pass).
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index_unchecked((self.0.get() >> 7 & 0x7F) as u8 % 90)
+    }
+
+    /// Raw 16-bit value (for packing into hash entries).
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0.get()
+    }
+
+    /// Rebuilds a move from [`Move::bits`]; `None` for invalid bits.
+    pub fn from_bits(bits: u16) -> Option<Move> {
+        if bits == PASS_BITS {
+            return Some(Move::PASS);
+        }
+        let from = Square::from_index((bits & 0x7F) as usize)?;
+        let to = Square::from_index((bits >> 7 & 0x7F) as usize)?;
+        if bits >> 14 != 0 {
+            return None;
+        }
+        Move::new(from, to)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_pass() {
+            f.write_str("pass")
+        } else {
+            write!(f, "{}{}", self.from(), self.to())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout() {
+        assert_eq!(std::mem::size_of::<Option<Move>>(), 2);
+        assert!(Move::PASS.is_pass());
+        for a in Square::ALL {
+            for b in Square::ALL {
+                match Move::new(a, b) {
+                    None => assert_eq!(a, b),
+                    Some(m) => {
+                        assert!(!m.is_pass());
+                        assert_eq!((m.from(), m.to()), (a, b));
+                        assert_eq!(Move::from_bits(m.bits()), Some(m));
+                    }
+                }
+            }
+        }
+        assert_eq!(Move::from_bits(Move::PASS.bits()), Some(Move::PASS));
+        assert_eq!(Move::from_bits(0), None);
+        assert_eq!(Move::from_bits(90 | 3 << 7), None);
+    }
+}
