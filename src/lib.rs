@@ -1,7 +1,7 @@
 //! # janggi — a Janggi (Korean chess, 장기) engine
 //!
 //! Layers, each depending only on those before it:
-//! `types → rules → perft`.
+//! `types → rules → game → eval → search → engine → protocol → cli`.
 //!
 //! ```
 //! use janggi::{perft::perft, LegalityModel, Position};
@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+pub mod game;
 pub mod perft;
 pub mod rules;
 pub mod types;

@@ -80,7 +80,7 @@ START_FENS = [
     "1r2k4/9/9/9/9/9/9/9/3K5/5R3 w - - 0 1",
 ]
 
-STYLES = ["random", "aggressive", "shuffle", "passer", "bikjang", "checker", "mixed"]
+STYLES = ["random", "aggressive", "shuffle", "passer", "bikjang", "checker", "quiet", "mixed"]
 
 # Half-move (ply) caps per variant; modern needs 200 capture-free plies for its move rule.
 PLY_CAP = {"janggi": 260, "janggitraditional": 260, "janggimodern": 460, "janggicasual": 260}
@@ -247,6 +247,10 @@ def choose_move(rng, style, legal, board, stm, moves, variant, start, cur_fen):
             return max(caps, key=lambda m: (VALUES[board[parse_move(m)[1]].lower()], rng.random()))
 
     caps = captures()
+    if style == "quiet":
+        # avoid captures (aims at the n-move rule); rarely shuffle
+        quiet = [m for m in normal if m not in caps]
+        return rng.choice(quiet or normal)
     if caps and rng.random() < 0.5:
         return rng.choice(caps)
     return rng.choice(normal)
@@ -276,7 +280,7 @@ def classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist,
         them = all(incheck_fn(i) for i in range(n, j - 1, -2))
         us = all(incheck_fn(i) for i in range(n - 1, j, -2))
         if them != us:
-            return "perpetual-check"
+            return "perpetual-check-by-" + ("them" if them else "us")
         return "repetition"
     if variant == "janggimodern":
         return "move-repetition"
@@ -344,6 +348,22 @@ def play_game(variant, start, style, rng):
     assert int(fen.split()[4]) == halfmove, (fen, halfmove)
 
     reason = classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist, incheck)
+    # Cross-check the classification against the rules as read from the FSF source.
+    cho, han = material(board)
+    counted = (32000 if cho - han - 1 > 0 else -32000) * (1 if stm == "w" else -1)
+    by_material = counted if variant in ("janggi", "janggimodern") else 0
+    expected = {
+        "bikjang": by_material, "double-pass": by_material, "move-rule": by_material,
+        "repetition": by_material, "perpetual-check-by-them": 32000,
+        "perpetual-check-by-us": -32000, "move-repetition": 32000,
+        "checkmate": -32000, "ply-limit": 0,
+    }.get(reason)
+    if expected != value:
+        print("WARNING: %s %s %s: reason %s value %d expected %s" % (
+            variant, start, " ".join(moves), reason, value, expected), file=sys.stderr)
+        reason += "-UNEXPECTED"
+    if reason.startswith("perpetual-check"):
+        reason = "perpetual-check"
     if value > 0:
         winner = stm
     elif value < 0:
