@@ -14,6 +14,7 @@
 pub mod game;
 pub mod perft;
 pub mod rules;
+pub mod search;
 pub mod types;
 
 pub use rules::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
