@@ -25,21 +25,57 @@ pub fn perft(pos: &mut Position, depth: u32, model: LegalityModel) -> u64 {
     n
 }
 
+/// Below this remaining depth a subtree is counted on one thread.
+const SPLIT_DEPTH: u32 = 3;
+
+/// Leaf count with rayon splitting the top levels of the tree into tasks, so
+/// that uneven root subtrees still keep every thread busy.
+fn perft_split(pos: &Position, depth: u32, model: LegalityModel) -> u64 {
+    if depth <= SPLIT_DEPTH {
+        return perft(&mut pos.clone(), depth, model);
+    }
+    let moves = pos.legal_moves(model);
+    moves
+        .par_iter()
+        .map(|&mv| {
+            let mut p = pos.clone();
+            p.make(mv);
+            perft_split(&p, depth - 1, model)
+        })
+        .sum()
+}
+
 /// Per-root-move leaf counts (`divide`), computed on `threads` threads
 /// (rayon; 1 = on the calling thread). Order: the legal move order.
-pub fn divide(pos: &Position, depth: u32, model: LegalityModel, threads: usize) -> Vec<(Move, u64)> {
+pub fn divide(
+    pos: &Position,
+    depth: u32,
+    model: LegalityModel,
+    threads: usize,
+) -> Vec<(Move, u64)> {
     let moves: Vec<Move> = pos.legal_moves(model).into_iter().collect();
-    let count = |mv: &Move| {
+    let child = |mv: &Move| {
         let mut p = pos.clone();
         p.make(*mv);
-        (*mv, perft(&mut p, depth.saturating_sub(1), model))
+        p
+    };
+    let serial = || -> Vec<(Move, u64)> {
+        moves
+            .iter()
+            .map(|mv| (*mv, perft(&mut child(mv), depth.saturating_sub(1), model)))
+            .collect()
     };
     if threads <= 1 || depth <= 2 {
-        return moves.iter().map(count).collect();
+        return serial();
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(|| moves.par_iter().map(count).collect()),
-        Err(_) => moves.iter().map(count).collect(),
+        Ok(pool) => pool.install(|| {
+            moves
+                .par_iter()
+                .map(|mv| (*mv, perft_split(&child(mv), depth - 1, model)))
+                .collect()
+        }),
+        Err(_) => serial(),
     }
 }
 
@@ -48,7 +84,10 @@ pub fn perft_threads(pos: &Position, depth: u32, model: LegalityModel, threads: 
     if depth <= 1 {
         return perft(&mut pos.clone(), depth, model);
     }
-    divide(pos, depth, model, threads).iter().map(|(_, n)| n).sum()
+    divide(pos, depth, model, threads)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
 }
 
 /// One line of a perft EPD file: `FEN ;D1 n ;D2 n ... [;id label]`.
@@ -92,16 +131,29 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, EpdError> {
         }
         let mut parts = line.split(';');
         let fen = parts.next().unwrap_or("").trim().to_string();
-        let mut e = EpdEntry { fen, counts: Vec::new(), id: None };
+        let mut e = EpdEntry {
+            fen,
+            counts: Vec::new(),
+            id: None,
+        };
         for part in parts {
             let part = part.trim();
-            let err = |r: &str| EpdError { line: i + 1, reason: format!("{r}: '{part}'") };
+            let err = |r: &str| EpdError {
+                line: i + 1,
+                reason: format!("{r}: '{part}'"),
+            };
             if let Some(label) = part.strip_prefix("id ") {
                 e.id = Some(label.trim().to_string());
             } else if let Some(rest) = part.strip_prefix('D') {
                 let mut it = rest.split_whitespace();
-                let d = it.next().and_then(|x| x.parse().ok()).ok_or_else(|| err("bad depth"))?;
-                let n = it.next().and_then(|x| x.parse().ok()).ok_or_else(|| err("bad count"))?;
+                let d = it
+                    .next()
+                    .and_then(|x| x.parse().ok())
+                    .ok_or_else(|| err("bad depth"))?;
+                let n = it
+                    .next()
+                    .and_then(|x| x.parse().ok())
+                    .ok_or_else(|| err("bad count"))?;
                 e.counts.push((d, n));
             } else if !part.is_empty() {
                 return Err(err("unknown field"));

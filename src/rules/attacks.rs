@@ -85,14 +85,22 @@ impl Position {
     /// would be pseudo-legal if it held an enemy piece). Respects the
     /// cannon-captures-cannon ban for the piece actually on `target`.
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        let cannon_target = self.piece_at(target).is_some_and(|p| p.kind == PieceKind::Cannon);
+        let cannon_target = self
+            .piece_at(target)
+            .is_some_and(|p| p.kind == PieceKind::Cannon);
         attacked_with(target, by, |s| self.board[s.index()], cannon_target, true)
     }
 
     /// Whether `color`'s general is attacked (in check, 장군).
     #[inline]
     pub fn in_check_color(&self, color: Color) -> bool {
-        attacked_with(self.generals[color], !color, |s| self.board[s.index()], false, false)
+        attacked_with(
+            self.generals[color],
+            !color,
+            |s| self.board[s.index()],
+            false,
+            false,
+        )
     }
 
     /// Whether the side to move is in check.
@@ -109,7 +117,11 @@ impl Position {
         let from = mv.from();
         let to = mv.to();
         let mover = self.board[from.index()];
-        let king = if from == self.generals[us] { to } else { self.generals[us] };
+        let king = if from == self.generals[us] {
+            to
+        } else {
+            self.generals[us]
+        };
         attacked_with(
             king,
             !us,
@@ -147,7 +159,9 @@ impl Position {
         let Some(p) = self.piece_at(from) else {
             return false;
         };
-        let cannon_target = self.piece_at(target).is_some_and(|q| q.kind == PieceKind::Cannon);
+        let cannon_target = self
+            .piece_at(target)
+            .is_some_and(|q| q.kind == PieceKind::Cannon);
         // Look at the board with every other piece of that color removed.
         attacked_with(
             target,

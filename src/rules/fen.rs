@@ -125,7 +125,9 @@ pub(crate) fn validate(board: &[Option<Piece>; 90]) -> Result<(), PositionError>
     for sq in Square::ALL {
         if let Some(p) = board[sq.index()] {
             counts[p.color][p.kind] += 1;
-            if matches!(p.kind, PieceKind::General | PieceKind::Guard) && !in_own_palace(sq, p.color) {
+            if matches!(p.kind, PieceKind::General | PieceKind::Guard)
+                && !in_own_palace(sq, p.color)
+            {
                 return Err(PositionError::OutsidePalace(p, sq));
             }
         }
@@ -200,7 +202,8 @@ impl Position {
                     continue;
                 }
                 flush(&mut digits, &mut file)?;
-                let piece = Piece::from_letter(ch).ok_or(FenError::UnknownLetter { rank: label, ch })?;
+                let piece =
+                    Piece::from_letter(ch).ok_or(FenError::UnknownLetter { rank: label, ch })?;
                 if file >= 9 {
                     return Err(FenError::FileCount {
                         rank: label,
@@ -227,7 +230,9 @@ impl Position {
         };
         let halfmove = match fields.get(4) {
             None => 0,
-            Some(s) => s.parse::<u32>().map_err(|_| FenError::Halfmove(s.to_string()))?,
+            Some(s) => s
+                .parse::<u32>()
+                .map_err(|_| FenError::Halfmove(s.to_string()))?,
         };
         let fullmove = match fields.get(5) {
             None => 1,
@@ -292,7 +297,9 @@ mod tests {
 
     #[test]
     fn accepts_h_and_e_and_short_fen() {
-        let p = Position::from_fen("rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR").unwrap();
+        let p =
+            Position::from_fen("rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR")
+                .unwrap();
         assert_eq!(p.fen(), START);
     }
 
@@ -302,15 +309,33 @@ mod tests {
         let cases: Vec<(&str, FenError)> = vec![
             ("", Empty),
             ("4k4/9/9 w - - 0 1", RankCount(3)),
-            ("4k4/9/9/9/9/9/9/9/4K4/8 w - - 0 1", FileCount { rank: 1, files: 8 }),
-            ("4k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1", FileCount { rank: 10, files: 10 }),
-            ("4k4/9/9/9/9/9/9/9/4K4/4X4 w - - 0 1", UnknownLetter { rank: 1, ch: 'X' }),
+            (
+                "4k4/9/9/9/9/9/9/9/4K4/8 w - - 0 1",
+                FileCount { rank: 1, files: 8 },
+            ),
+            (
+                "4k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
+                FileCount {
+                    rank: 10,
+                    files: 10,
+                },
+            ),
+            (
+                "4k4/9/9/9/9/9/9/9/4K4/4X4 w - - 0 1",
+                UnknownLetter { rank: 1, ch: 'X' },
+            ),
             ("4k4/9/9/9/9/9/9/9/4K4/9 x - - 0 1", SideToMove("x".into())),
             ("4k4/9/9/9/9/9/9/9/4K4/9 w - - z 1", Halfmove("z".into())),
             ("4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 0", Fullmove("0".into())),
             ("4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1 9", ExtraFields(7)),
-            ("9/9/9/9/9/9/9/9/4K4/9 w - - 0 1", Invalid(PositionError::MissingGeneral(Color::Han))),
-            ("3kk4/9/9/9/9/9/9/9/4K4/9 w - - 0 1", Invalid(PositionError::ExtraGeneral(Color::Han))),
+            (
+                "9/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
+                Invalid(PositionError::MissingGeneral(Color::Han)),
+            ),
+            (
+                "3kk4/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
+                Invalid(PositionError::ExtraGeneral(Color::Han)),
+            ),
             (
                 "4k4/9/9/9/9/4K4/9/9/9/9 w - - 0 1",
                 Invalid(PositionError::OutsidePalace(
@@ -327,7 +352,11 @@ mod tests {
             ),
             (
                 "4k4/9/9/9/9/9/9/9/4K4/RRR6 w - - 0 1",
-                Invalid(PositionError::TooMany { color: Color::Cho, kind: PieceKind::Chariot, count: 3 }),
+                Invalid(PositionError::TooMany {
+                    color: Color::Cho,
+                    kind: PieceKind::Chariot,
+                    count: 3,
+                }),
             ),
             // Han's general in Cho's palace.
             (
@@ -348,7 +377,14 @@ mod tests {
 
     #[test]
     fn garbage_never_panics() {
-        for fen in ["/////////", "9/9/9/9/9/9/9/9/9/9/9", "99999/9", "4k4/9/9/9/9/9/9/9/4K4/00009 w", "ñ", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 99999999999 1"] {
+        for fen in [
+            "/////////",
+            "9/9/9/9/9/9/9/9/9/9/9",
+            "99999/9",
+            "4k4/9/9/9/9/9/9/9/4K4/00009 w",
+            "ñ",
+            "4k4/9/9/9/9/9/9/9/4K4/9 w - - 99999999999 1",
+        ] {
             assert!(Position::from_fen(fen).is_err(), "{fen}");
         }
     }

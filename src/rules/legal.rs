@@ -46,7 +46,11 @@ pub struct UnknownModel(pub String);
 
 impl fmt::Display for UnknownModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown legality model '{}' (expected casual or fsf)", self.0)
+        write!(
+            f,
+            "unknown legality model '{}' (expected casual or fsf)",
+            self.0
+        )
     }
 }
 
@@ -160,7 +164,8 @@ impl Position {
                 let risky = mv.from() == king
                     || danger.from.contains(mv.from())
                     || danger.to.contains(mv.to());
-                if (risky && self.leaves_general_attacked(mv)) || (bikjang_rule && self.facing_after(mv))
+                if (risky && self.leaves_general_attacked(mv))
+                    || (bikjang_rule && self.facing_after(mv))
                 {
                     list.swap_remove(i);
                 } else {

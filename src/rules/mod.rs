@@ -14,6 +14,6 @@ pub mod zobrist;
 pub use fen::{FenError, PositionError};
 pub use legal::LegalityModel;
 pub use movegen::GenKind;
+pub use notation::{MoveParseError, Notation};
 pub use position::{Position, State};
 pub use setup::{setup_fen, Setup, START_FEN};
-pub use notation::{MoveParseError, Notation};

@@ -37,7 +37,14 @@ impl Position {
         }
     }
 
-    fn gen_steps(&self, list: &mut MoveList, from: Square, steps: &[Square], us: Color, kind: GenKind) {
+    fn gen_steps(
+        &self,
+        list: &mut MoveList,
+        from: Square,
+        steps: &[Square],
+        us: Color,
+        kind: GenKind,
+    ) {
         for &to in steps {
             self.push_if(list, from, to, us, kind);
         }

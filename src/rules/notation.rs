@@ -53,7 +53,11 @@ impl Position {
         }
         let (from, to) = split_squares(text, notation).ok_or_else(err)?;
         if from == to {
-            return if from == self.pass_square() { Ok(Move::PASS) } else { Err(err()) };
+            return if from == self.pass_square() {
+                Ok(Move::PASS)
+            } else {
+                Err(err())
+            };
         }
         Move::new(from, to).ok_or_else(err)
     }
@@ -79,7 +83,12 @@ mod tests {
     #[test]
     fn parse_and_write() {
         let p = Position::startpos();
-        for (t, n) in [("b1c3", Notation::Uci), ("a4a5", Notation::Uci), ("a1a10", Notation::Uci), ("a10a1", Notation::Uci)] {
+        for (t, n) in [
+            ("b1c3", Notation::Uci),
+            ("a4a5", Notation::Uci),
+            ("a1a10", Notation::Uci),
+            ("a10a1", Notation::Uci),
+        ] {
             let m = p.parse_move(t, n).unwrap();
             assert_eq!(p.move_text(m, n), t);
         }
@@ -93,6 +102,9 @@ mod tests {
         assert!(p.parse_move("e2", Notation::Uci).is_err());
         let m = p.parse_move("8j7h", Notation::Usi).unwrap();
         assert_eq!(p.move_text(m, Notation::Uci), "b1c3");
-        assert_eq!(p.parse_move("09j09a", Notation::Usi).unwrap(), p.parse_move("a1a10", Notation::Uci).unwrap());
+        assert_eq!(
+            p.parse_move("09j09a", Notation::Usi).unwrap(),
+            p.parse_move("a1a10", Notation::Uci).unwrap()
+        );
     }
 }

@@ -161,7 +161,10 @@ impl Position {
     /// all passes. With fewer than `n` moves made, false.
     #[inline]
     pub fn last_moves_were_passes(&self, n: usize) -> bool {
-        self.stack.len() >= n && self.stack[self.stack.len() - n..].iter().all(|s| s.mv.is_pass())
+        self.stack.len() >= n
+            && self.stack[self.stack.len() - n..]
+                .iter()
+                .all(|s| s.mv.is_pass())
     }
 
     /// Bikjang (빅장) state: both generals on one file with nothing between.
@@ -219,7 +222,10 @@ impl Position {
             let from = mv.from();
             let to = mv.to();
             let moving = self.board[from.index()];
-            debug_assert!(moving.is_some_and(|p| p.color == self.side), "no own piece on {from}");
+            debug_assert!(
+                moving.is_some_and(|p| p.color == self.side),
+                "no own piece on {from}"
+            );
             let Some(p) = moving else {
                 return;
             };

@@ -76,7 +76,11 @@ pub struct UnknownSetup(pub String);
 
 impl fmt::Display for UnknownSetup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown setup '{}' (expected MSSM, SMMS, SMSM or MSMS)", self.0)
+        write!(
+            f,
+            "unknown setup '{}' (expected MSSM, SMMS, SMSM or MSMS)",
+            self.0
+        )
     }
 }
 
@@ -93,7 +97,8 @@ impl FromStr for Setup {
 }
 
 /// The standard start (`startpos`): Han MSSM, Cho MSSM.
-pub const START_FEN: &str = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+pub const START_FEN: &str =
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
 
 /// The FEN of the start position for Han's and Cho's arrangements.
 pub fn setup_fen(han: Setup, cho: Setup) -> String {

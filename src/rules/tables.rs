@@ -514,29 +514,71 @@ mod tests {
         // centre: all 8
         assert_eq!(PALACE_STEPS[s("e2").index()].len(), 8);
         // corner: 2 orthogonal + centre
-        assert_eq!(names(PALACE_STEPS[s("d1").index()].as_slice()), ["d2", "e1", "e2"]);
+        assert_eq!(
+            names(PALACE_STEPS[s("d1").index()].as_slice()),
+            ["d2", "e1", "e2"]
+        );
         // side midpoint: no diagonals
-        assert_eq!(names(PALACE_STEPS[s("e1").index()].as_slice()), ["d1", "e2", "f1"]);
-        assert_eq!(names(PALACE_STEPS[s("d2").index()].as_slice()), ["d1", "d3", "e2"]);
-        assert_eq!(names(PALACE_STEPS[s("e10").index()].as_slice()), ["d10", "e9", "f10"]);
+        assert_eq!(
+            names(PALACE_STEPS[s("e1").index()].as_slice()),
+            ["d1", "e2", "f1"]
+        );
+        assert_eq!(
+            names(PALACE_STEPS[s("d2").index()].as_slice()),
+            ["d1", "d3", "e2"]
+        );
+        assert_eq!(
+            names(PALACE_STEPS[s("e10").index()].as_slice()),
+            ["d10", "e9", "f10"]
+        );
         assert!(PALACE_STEPS[s("c2").index()].is_empty());
     }
 
     #[test]
     fn soldier_steps() {
-        assert_eq!(names(SOLDIER_STEPS[0][s("e4").index()].as_slice()), ["d4", "e5", "f4"]);
-        assert_eq!(names(SOLDIER_STEPS[1][s("e7").index()].as_slice()), ["d7", "e6", "f7"]);
+        assert_eq!(
+            names(SOLDIER_STEPS[0][s("e4").index()].as_slice()),
+            ["d4", "e5", "f4"]
+        );
+        assert_eq!(
+            names(SOLDIER_STEPS[1][s("e7").index()].as_slice()),
+            ["d7", "e6", "f7"]
+        );
         // Cho in Han's palace: diagonals forward along the lines
-        assert_eq!(names(SOLDIER_STEPS[0][s("d8").index()].as_slice()), ["c8", "d9", "e8", "e9"]);
-        assert_eq!(names(SOLDIER_STEPS[0][s("e9").index()].as_slice()), ["d10", "d9", "e10", "f10", "f9"]);
-        assert_eq!(names(SOLDIER_STEPS[0][s("e8").index()].as_slice()), ["d8", "e9", "f8"]);
-        assert_eq!(names(SOLDIER_STEPS[0][s("e10").index()].as_slice()), ["d10", "f10"]);
+        assert_eq!(
+            names(SOLDIER_STEPS[0][s("d8").index()].as_slice()),
+            ["c8", "d9", "e8", "e9"]
+        );
+        assert_eq!(
+            names(SOLDIER_STEPS[0][s("e9").index()].as_slice()),
+            ["d10", "d9", "e10", "f10", "f9"]
+        );
+        assert_eq!(
+            names(SOLDIER_STEPS[0][s("e8").index()].as_slice()),
+            ["d8", "e9", "f8"]
+        );
+        assert_eq!(
+            names(SOLDIER_STEPS[0][s("e10").index()].as_slice()),
+            ["d10", "f10"]
+        );
         // Cho in its own palace: no diagonals
-        assert_eq!(names(SOLDIER_STEPS[0][s("d1").index()].as_slice()), ["c1", "d2", "e1"]);
-        assert_eq!(names(SOLDIER_STEPS[0][s("e2").index()].as_slice()), ["d2", "e3", "f2"]);
+        assert_eq!(
+            names(SOLDIER_STEPS[0][s("d1").index()].as_slice()),
+            ["c1", "d2", "e1"]
+        );
+        assert_eq!(
+            names(SOLDIER_STEPS[0][s("e2").index()].as_slice()),
+            ["d2", "e3", "f2"]
+        );
         // Han in Cho's palace
-        assert_eq!(names(SOLDIER_STEPS[1][s("f3").index()].as_slice()), ["e2", "e3", "f2", "g3"]);
-        assert_eq!(names(SOLDIER_STEPS[1][s("e2").index()].as_slice()), ["d1", "d2", "e1", "f1", "f2"]);
+        assert_eq!(
+            names(SOLDIER_STEPS[1][s("f3").index()].as_slice()),
+            ["e2", "e3", "f2", "g3"]
+        );
+        assert_eq!(
+            names(SOLDIER_STEPS[1][s("e2").index()].as_slice()),
+            ["d1", "d2", "e1", "f1", "f2"]
+        );
     }
 
     #[test]
@@ -544,7 +586,10 @@ mod tests {
         let e5 = HORSE_JUMPS[s("e5").index()];
         assert_eq!(e5.as_slice().len(), 8);
         let a1 = HORSE_JUMPS[s("a1").index()];
-        assert_eq!(names(&a1.as_slice().iter().map(|j| j.dest).collect::<Vec<_>>()), ["b3", "c2"]);
+        assert_eq!(
+            names(&a1.as_slice().iter().map(|j| j.dest).collect::<Vec<_>>()),
+            ["b3", "c2"]
+        );
         let up = ELEPHANT_JUMPS[s("e1").index()]
             .as_slice()
             .iter()
@@ -555,7 +600,10 @@ mod tests {
         assert_eq!(ELEPHANT_JUMPS[s("e5").index()].as_slice().len(), 8);
         for t in Square::ALL {
             for j in HORSE_SOURCES[t.index()].as_slice() {
-                assert!(HORSE_JUMPS[j.dest.index()].as_slice().iter().any(|k| k.dest == t && k.leg == j.leg));
+                assert!(HORSE_JUMPS[j.dest.index()]
+                    .as_slice()
+                    .iter()
+                    .any(|k| k.dest == t && k.leg == j.leg));
             }
         }
     }
@@ -563,7 +611,11 @@ mod tests {
     #[test]
     fn lines_include_palace_diagonals() {
         let d1 = LINES[s("d1").index()];
-        let diag: Vec<_> = d1.rays().iter().filter(|r| r.as_slice()[0] == s("e2")).collect();
+        let diag: Vec<_> = d1
+            .rays()
+            .iter()
+            .filter(|r| r.as_slice()[0] == s("e2"))
+            .collect();
         assert_eq!(diag.len(), 1);
         assert_eq!(names(diag[0].as_slice()), ["e2", "f3"]);
         let e2 = LINES[s("e2").index()];

@@ -125,7 +125,10 @@ impl Square {
 
     /// Writes the UCI text into a small stack buffer (no allocation).
     pub fn uci(self) -> SquareText {
-        let mut t = SquareText { buf: [0; 3], len: 0 };
+        let mut t = SquareText {
+            buf: [0; 3],
+            len: 0,
+        };
         t.buf[0] = b'a' + self.file();
         let r = self.rank() + 1;
         if r == 10 {

@@ -1,0 +1,73 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use janggi::{LegalityModel, Notation, Position, Square};
+
+/// Builds a FEN from `(square, letter)` placements and the side to move.
+pub fn fen_of(pieces: &[(&str, char)], side: char) -> String {
+    let mut grid = [['.'; 9]; 10];
+    for (sq, c) in pieces {
+        let s = Square::parse_uci(sq).unwrap_or_else(|| panic!("bad square {sq}"));
+        grid[s.rank() as usize][s.file() as usize] = *c;
+    }
+    let mut out = String::new();
+    for rank in (0..10).rev() {
+        let mut empty = 0;
+        for file in 0..9 {
+            let c = grid[rank][file];
+            if c == '.' {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push(c);
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    format!("{out} {side} - - 0 1")
+}
+
+/// A position from placements.
+pub fn pos_of(pieces: &[(&str, char)], side: char) -> Position {
+    let fen = fen_of(pieces, side);
+    Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Sorted UCI texts of the legal moves (casual model) of the piece on `from`.
+pub fn dests(pos: &Position, from: &str) -> Vec<String> {
+    let f = Square::parse_uci(from).unwrap();
+    let mut v: Vec<String> = pos
+        .legal_moves(LegalityModel::Casual)
+        .iter()
+        .filter(|m| !m.is_pass() && m.from() == f)
+        .map(|m| m.to().to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Sorted UCI texts of all legal moves under `model`.
+pub fn legal_texts(pos: &Position, model: LegalityModel) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_moves(model)
+        .iter()
+        .map(|&m| pos.move_text(m, Notation::Uci))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Sorted list of square names.
+pub fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
