@@ -1,5 +1,5 @@
-//! Command line: `janggi-engine` (protocol loop on stdin/stdout) and the
-//! `perft` subcommand.
+//! Command line: `janggi-engine` (protocol loop on stdin/stdout; also
+//! `janggi-engine uci`), and the `perft` and `bench` subcommands.
 
 use crate::perft::{divide, parse_epd, perft_threads};
 use crate::rules::{LegalityModel, Notation, Position};
@@ -18,8 +18,20 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the protocol loop on stdin/stdout (the default; UCI, USI or UCCI
+    /// is chosen by the first command).
+    Uci,
+    /// Search fixed positions at fixed depth and print the node count.
+    Bench(BenchArgs),
     /// Count leaf nodes of the legal-move tree (move generator check).
     Perft(PerftArgs),
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Depth override.
+    #[arg(long, short)]
+    depth: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -59,15 +71,23 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     match cli.command {
-        Some(Command::Perft(a)) => run_perft(a, &mut out),
-        None => {
-            let _ = writeln!(out, "janggi-engine: protocol loop not available yet; try `janggi-engine perft --startpos --depth 5`");
-            0
+        Some(Command::Perft(a)) => run_perft(a, &mut std::io::stdout().lock()),
+        Some(Command::Bench(a)) => run_bench(a),
+        Some(Command::Uci) | None => {
+            crate::protocol::run(std::io::stdin().lock(), std::io::stdout())
         }
     }
+}
+
+fn run_bench(a: BenchArgs) -> i32 {
+    let mut session = crate::protocol::Session::new(std::io::stdout());
+    let line = match a.depth {
+        Some(d) => format!("bench {d}"),
+        None => "bench".to_string(),
+    };
+    session.handle_line(&line);
+    0
 }
 
 fn run_perft(a: PerftArgs, out: &mut impl Write) -> i32 {
@@ -142,12 +162,21 @@ fn run_suite(path: &str, a: &PerftArgs, out: &mut impl Write) -> i32 {
                 ok += 1;
             } else {
                 bad += 1;
-                let _ = writeln!(out, "MISMATCH #{} depth {d}: got {got}, expected {want}  {}", i + 1, e.fen);
+                let _ = writeln!(
+                    out,
+                    "MISMATCH #{} depth {d}: got {got}, expected {want}  {}",
+                    i + 1,
+                    e.fen
+                );
             }
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    let _ = writeln!(out, "suite {path} model {}: {ok} passed, {bad} failed", a.model);
+    let _ = writeln!(
+        out,
+        "suite {path} model {}: {ok} passed, {bad} failed",
+        a.model
+    );
     let _ = writeln!(out, "Nodes searched: {nodes}");
     let _ = writeln!(out, "Nodes/second: {:.0}", nodes as f64 / secs.max(1e-9));
     if bad == 0 {

@@ -11,8 +11,10 @@
 
 #![warn(missing_docs)]
 
+pub mod engine;
 pub mod game;
 pub mod perft;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod types;

@@ -1,0 +1,747 @@
+//! The text protocol: UCI (Fairy-Stockfish's Janggi dialect), USI and UCCI
+//! on a line-based input and a [`Write`] sink (see `PROTOCOL.md`).
+//!
+//! [`run`] reads lines and feeds them to a [`Session`], which parses each
+//! into a [`Command`] and dispatches it to the [`Engine`]. The search runs on
+//! the engine's thread, so the input side stays responsive: `isready` is
+//! answered at once and `stop` is acted on at once, even mid-search. Every
+//! bad input gives one `info string error: …` line and changes nothing (or,
+//! for a bad move list, keeps the valid prefix); nothing panics.
+//!
+//! ```
+//! use janggi::protocol::{MemorySink, Session};
+//! let sink = MemorySink::default();
+//! let mut s = Session::new(sink.clone());
+//! s.handle_line("uci");
+//! s.handle_line("position startpos moves b1c3");
+//! s.handle_line("legal");
+//! assert!(sink.lines().iter().any(|l| l == "uciok"));
+//! assert!(sink.lines().iter().any(|l| l.starts_with("legal ")));
+//! ```
+
+pub mod command;
+pub mod notation;
+pub mod uci;
+
+pub use command::{Command, CommandError, GoParams, StartPos};
+pub use uci::{OptionError, OptionId, OptionSpec, OptionValue};
+
+use crate::engine::{Engine, EngineError, Report, Reporter};
+use crate::game::{EndReason, Game, IllegalMove, Outcome, Rules};
+use crate::perft::divide;
+use crate::rules::{FenError, MoveParseError, Position};
+use crate::search::{Clock, Limits};
+use crate::types::{Color, Square};
+use command::echo;
+use notation::{move_text, parse_move, sfen_to_fen, square_text};
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Longest accepted input line in bytes; longer lines are discarded with an
+/// error (a `position` with thousands of moves is far below this).
+pub const MAX_LINE: usize = 1 << 20;
+/// How long `quit` waits for the search thread before exiting anyway.
+pub const QUIT_GRACE: Duration = Duration::from_secs(2);
+
+/// The protocol dialect, chosen by the first command.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCI as Fairy-Stockfish speaks it for Janggi (`a1`–`i10`).
+    #[default]
+    Uci,
+    /// USI (`9j`–`1a`, `USI_` option names, `bestmove resign`).
+    Usi,
+    /// UCCI (ranks `0`–`9`).
+    Ucci,
+}
+
+/// A line sink shared by the input thread and the search thread. Each line
+/// is written and flushed in one piece under a lock.
+#[derive(Clone)]
+pub struct Output {
+    inner: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl fmt::Debug for Output {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Output")
+    }
+}
+
+impl Output {
+    /// Wraps a writer.
+    pub fn new<W: Write + Send + 'static>(w: W) -> Output {
+        Output {
+            inner: Arc::new(Mutex::new(Box::new(w))),
+        }
+    }
+
+    /// Writes `text` and a newline, then flushes. Write errors (a closed
+    /// pipe) are ignored: there is nobody left to tell.
+    pub fn line(&self, text: &str) {
+        let mut buf = Vec::with_capacity(text.len() + 1);
+        buf.extend_from_slice(text.as_bytes());
+        buf.push(b'\n');
+        let mut w = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let _ = w.write_all(&buf);
+        let _ = w.flush();
+    }
+}
+
+/// An in-memory [`Write`] sink that can be cloned and read while written
+/// (for tests and embedding).
+#[derive(Clone, Debug, Default)]
+pub struct MemorySink(Arc<Mutex<Vec<u8>>>);
+
+impl MemorySink {
+    /// Everything written so far.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
+    }
+
+    /// Everything written so far, line by line.
+    pub fn lines(&self) -> Vec<String> {
+        self.text().lines().map(str::to_string).collect()
+    }
+}
+
+impl Write for MemorySink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Why a move of a `position … moves` list was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not move text in the dialect's notation.
+    Syntax(MoveParseError),
+    /// Move text, but not legal in the game at that point.
+    Illegal(IllegalMove),
+}
+
+/// Everything that can go wrong with one input line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProtocolError {
+    /// The line does not parse.
+    Command(CommandError),
+    /// `position fen` with a bad FEN (the previous position is kept).
+    Fen {
+        /// The FEN as given (shortened).
+        fen: String,
+        /// Why.
+        error: FenError,
+    },
+    /// A bad move in a move list (the valid prefix is kept).
+    Move {
+        /// 1-based index in the list.
+        index: usize,
+        /// The move text.
+        text: String,
+        /// Why.
+        error: MoveError,
+        /// Whether this came from re-playing the moves under new rules.
+        replay: bool,
+    },
+    /// `setoption` failed.
+    Option(OptionError),
+    /// The engine is busy with a search that waits for `stop`.
+    Busy {
+        /// The refused command.
+        command: &'static str,
+        /// Engine's reason.
+        error: EngineError,
+    },
+    /// A feature that is not built yet.
+    Unavailable(&'static str),
+    /// An input line longer than [`MAX_LINE`].
+    LineTooLong(usize),
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::Command(e) => write!(f, "{e}"),
+            ProtocolError::Fen { fen, error } => {
+                write!(
+                    f,
+                    "position: bad FEN '{fen}': {error}; the previous position is kept"
+                )
+            }
+            ProtocolError::Move {
+                index,
+                text,
+                error,
+                replay,
+            } => {
+                let why = match error {
+                    MoveError::Syntax(_) => "is not move text".to_string(),
+                    MoveError::Illegal(IllegalMove::GameOver) => {
+                        "cannot be played: the game is over".to_string()
+                    }
+                    MoveError::Illegal(IllegalMove::NotLegal(why)) => format!("is illegal ({why})"),
+                };
+                let cmd = if *replay { "rules changed" } else { "position" };
+                let kept = index.saturating_sub(1);
+                write!(
+                    f,
+                    "{cmd}: move {index} '{text}' {why}; kept the first {kept} moves"
+                )
+            }
+            ProtocolError::Option(e) => write!(f, "{e}"),
+            ProtocolError::Busy { command, error } => write!(f, "{command} ignored: {error}"),
+            ProtocolError::Unavailable(what) => write!(f, "{what}"),
+            ProtocolError::LineTooLong(n) => write!(f, "input line longer than {n} bytes ignored"),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ProtocolError::Command(e) => Some(e),
+            ProtocolError::Fen { error, .. } => Some(error),
+            ProtocolError::Option(e) => Some(e),
+            ProtocolError::Busy { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<CommandError> for ProtocolError {
+    fn from(e: CommandError) -> Self {
+        ProtocolError::Command(e)
+    }
+}
+
+impl From<OptionError> for ProtocolError {
+    fn from(e: OptionError) -> Self {
+        ProtocolError::Option(e)
+    }
+}
+
+impl From<crate::game::RuleError> for ProtocolError {
+    fn from(e: crate::game::RuleError) -> Self {
+        ProtocolError::Option(OptionError::Rule(e))
+    }
+}
+
+fn busy(command: &'static str) -> impl Fn(EngineError) -> ProtocolError {
+    move |error| ProtocolError::Busy { command, error }
+}
+
+/// What the loop does after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `quit` was received.
+    Quit,
+}
+
+/// One protocol session: dialect, option values, the engine.
+#[derive(Debug)]
+pub struct Session {
+    engine: Engine,
+    out: Output,
+    dialect: Dialect,
+    dialect_chosen: bool,
+    rules: Rules,
+    multipv: usize,
+    ponder: bool,
+    move_overhead_ms: u64,
+    threads: usize,
+}
+
+impl Session {
+    /// A session writing to `w`.
+    pub fn new<W: Write + Send + 'static>(w: W) -> Session {
+        Session::with_output(Output::new(w))
+    }
+
+    /// A session writing to `out`.
+    pub fn with_output(out: Output) -> Session {
+        Session {
+            engine: Engine::new(),
+            out,
+            dialect: Dialect::Uci,
+            dialect_chosen: false,
+            rules: Rules::default(),
+            multipv: 1,
+            ponder: false,
+            move_overhead_ms: uci::DEFAULT_MOVE_OVERHEAD_MS.unsigned_abs(),
+            threads: crate::engine::DEFAULT_THREADS,
+        }
+    }
+
+    /// The dialect in use.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The engine (for inspection).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Prints one `info string error: …` line.
+    pub fn error(&self, e: &ProtocolError) {
+        self.out.line(&format!("info string error: {e}"));
+    }
+
+    fn say(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    /// Handles one input line (without or with its line ending).
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        let cmd = match Command::parse(line) {
+            Ok(c) => c,
+            Err(CommandError::Empty) => return Flow::Continue,
+            Err(e) => {
+                self.dialect_chosen = true;
+                self.error(&e.into());
+                return Flow::Continue;
+            }
+        };
+        if !self.dialect_chosen {
+            // The first command picks the dialect; anything else means UCI.
+            self.dialect_chosen = true;
+        }
+        match self.execute(cmd) {
+            Ok(flow) => flow,
+            Err(e) => {
+                self.error(&e);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Called at the end of input: a search that waits for `stop` is
+    /// stopped; a finite one is allowed to finish and print its move.
+    pub fn end_of_input(&mut self) {
+        self.engine.wait();
+    }
+
+    /// Stops any search and waits briefly for it (what `quit` does).
+    pub fn shutdown(&mut self) {
+        self.engine.quit(QUIT_GRACE);
+    }
+
+    fn execute(&mut self, cmd: Command) -> Result<Flow, ProtocolError> {
+        match cmd {
+            Command::Uci => self.handshake(Dialect::Uci),
+            Command::Usi => self.handshake(Dialect::Usi),
+            Command::Ucci => self.handshake(Dialect::Ucci),
+            Command::Debug(_) => {}
+            Command::IsReady => self.say("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            Command::NewGame => self.engine.clear_hash().map_err(busy("ucinewgame"))?,
+            Command::Position { start, moves } => self.position(start, &moves)?,
+            Command::Go(g) => self.go(g)?,
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
+            Command::Quit => {
+                self.shutdown();
+                if self.dialect == Dialect::Ucci {
+                    self.say("bye");
+                }
+                return Ok(Flow::Quit);
+            }
+            // USI: accepted silently; a ponder search has no use any more.
+            Command::GameOver(_) => self.engine.stop(),
+            Command::Display => self.display(),
+            Command::Legal => self.legal(),
+            Command::Result => self.result(),
+            Command::Eval => self.eval()?,
+            Command::Bench { depth } => self.bench(depth)?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn handshake(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
+        for line in uci::handshake(dialect) {
+            self.say(&line);
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ProtocolError> {
+        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
+        let v = spec.check_value(self.dialect, value)?;
+        let text = match v {
+            OptionValue::Int(n) => n.to_string(),
+            OptionValue::Bool(b) => b.to_string(),
+            OptionValue::Text(t) => t.to_string(),
+            OptionValue::Button => String::new(),
+        };
+        let count = |n: i64| usize::try_from(n).unwrap_or(1);
+        let b = busy("setoption");
+        match (spec.id, v) {
+            (OptionId::Hash, OptionValue::Int(n)) => {
+                self.engine.set_hash_mb(count(n)).map_err(b)?
+            }
+            (OptionId::Threads, OptionValue::Int(n)) => {
+                self.engine.set_threads(count(n)).map_err(b)?;
+                self.threads = count(n);
+            }
+            (OptionId::MultiPv, OptionValue::Int(n)) => self.multipv = count(n),
+            (OptionId::Ponder, OptionValue::Bool(p)) => self.ponder = p,
+            (OptionId::MoveOverhead, OptionValue::Int(n)) => {
+                self.move_overhead_ms = n.unsigned_abs()
+            }
+            (OptionId::Variant, OptionValue::Text(v)) => self.set_rules(Rules::from_variant(v)?)?,
+            (OptionId::ClearHash, _) => self.engine.clear_hash().map_err(b)?,
+            (
+                OptionId::Bikjang
+                | OptionId::Repetition
+                | OptionId::Scoring
+                | OptionId::AllowPass
+                | OptionId::MoveLimit,
+                _,
+            ) => {
+                let mut rules = self.rules;
+                rules.set_option(spec.uci_name, &text)?;
+                self.set_rules(rules)?;
+            }
+            // check_value only returns values of the option's own type.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Switches the rule set, re-playing the current game's moves under it
+    /// (the valid prefix is kept if a move is no longer legal).
+    fn set_rules(&mut self, rules: Rules) -> Result<(), ProtocolError> {
+        let current = self.engine.game();
+        let moves = current.moves();
+        let mut start = current.clone();
+        while start.undo() {}
+        let mut game = Game::new(start.position().clone(), rules);
+        let mut failure = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let text = move_text(game.position(), mv, self.dialect);
+            if let Err(e) = game.play(mv) {
+                failure = Some(ProtocolError::Move {
+                    index: i + 1,
+                    text,
+                    error: MoveError::Illegal(e),
+                    replay: true,
+                });
+                break;
+            }
+        }
+        self.engine.set_game(game).map_err(busy("setoption"))?;
+        self.rules = rules;
+        failure.map_or(Ok(()), Err)
+    }
+
+    fn position(&mut self, start: StartPos, moves: &[String]) -> Result<(), ProtocolError> {
+        let pos = match start {
+            StartPos::Startpos => Position::startpos(),
+            StartPos::Fen(f) => Position::from_fen(&f).map_err(|error| ProtocolError::Fen {
+                fen: echo(&f),
+                error,
+            })?,
+            StartPos::Sfen(s) => {
+                let f = sfen_to_fen(&s);
+                Position::from_fen(&f).map_err(|error| ProtocolError::Fen {
+                    fen: echo(&s),
+                    error,
+                })?
+            }
+        };
+        let mut game = Game::new(pos, self.rules);
+        let mut failure = None;
+        for (i, text) in moves.iter().enumerate() {
+            let played = parse_move(game.position(), text, self.dialect)
+                .map_err(MoveError::Syntax)
+                .and_then(|mv| game.play(mv).map_err(MoveError::Illegal));
+            if let Err(error) = played {
+                failure = Some(ProtocolError::Move {
+                    index: i + 1,
+                    text: echo(text),
+                    error,
+                    replay: false,
+                });
+                break;
+            }
+        }
+        self.engine.set_game(game).map_err(busy("position"))?;
+        failure.map_or(Ok(()), Err)
+    }
+
+    fn limits(&self, g: &GoParams) -> Limits {
+        let ms = |v: Option<i64>| Duration::from_millis(v.unwrap_or(0).max(0).unsigned_abs());
+        let stm = self.engine.game().side_to_move();
+        // UCI: Cho is "white" (wtime); USI: Cho is sente, "black" (btime).
+        let cho_is_w = self.dialect != Dialect::Usi;
+        let (time, inc) = if (stm == Color::Cho) == cho_is_w {
+            (g.wtime, g.winc)
+        } else {
+            (g.btime, g.binc)
+        };
+        let (time, inc) = (g.time.or(time), g.increment.or(inc));
+        let clock = g.has_clock().then(|| {
+            let byoyomi = ms(g.byoyomi);
+            Clock {
+                time: ms(time),
+                inc: ms(inc),
+                movestogo: g.movestogo.filter(|&n| n > 0),
+                byoyomi,
+                periods: g.periods.unwrap_or(u32::from(!byoyomi.is_zero())),
+            }
+        });
+        Limits {
+            depth: g.depth,
+            nodes: g.nodes,
+            mate: g.mate,
+            movetime: g.movetime.map(|t| ms(Some(t))),
+            clock,
+            infinite: g.infinite,
+            move_overhead: Duration::from_millis(self.move_overhead_ms),
+            multipv: self.multipv.max(1),
+        }
+    }
+
+    fn go(&mut self, g: GoParams) -> Result<(), ProtocolError> {
+        for u in &g.unknown {
+            self.error(&ProtocolError::Command(CommandError::Unexpected {
+                command: "go",
+                token: u.clone(),
+            }));
+        }
+        if let Some(depth) = g.perft {
+            self.perft(depth);
+            return Ok(());
+        }
+        if !g.searchmoves.is_empty() {
+            self.say("info string searchmoves is not supported; searching all moves");
+        }
+        let limits = self.limits(&g);
+        let out = self.out.clone();
+        let dialect = self.dialect;
+        let reporter: Reporter = Arc::new(move |game: &Game, r: Report<'_>| match r {
+            Report::Info(info) => out.line(&uci::info_line(game, info, dialect)),
+            Report::NoMove { score } => {
+                out.line(&format!("info depth 0 score {}", uci::score_text(score)))
+            }
+            Report::Message(m) => out.line(&format!("info string {m}")),
+            Report::BestMove { best, ponder } => {
+                out.line(&uci::bestmove_line(game, best, ponder, dialect))
+            }
+        });
+        self.engine.go(limits, g.ponder, reporter);
+        Ok(())
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let game = self.engine.game();
+        let pos = game.position();
+        let rows = divide(pos, depth, game.model(), self.threads);
+        let mut total: u64 = 0;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for (mv, n) in &rows {
+                self.say(&format!("{}: {}", move_text(pos, *mv, self.dialect), n));
+                total += n;
+            }
+        }
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+    }
+
+    fn display(&self) {
+        let game = self.engine.game();
+        let pos = game.position();
+        let sep = format!(" +{}", "---+".repeat(9));
+        self.say(&sep);
+        for rank in (0..10u8).rev() {
+            let mut row = String::from(" |");
+            for file in 0..9u8 {
+                let c = Square::new(file, rank)
+                    .and_then(|s| pos.piece_at(s))
+                    .map_or(' ', |p| p.letter());
+                row.push_str(&format!(" {c} |"));
+            }
+            let label = match self.dialect {
+                Dialect::Uci => (rank + 1).to_string(),
+                Dialect::Ucci => rank.to_string(),
+                Dialect::Usi => char::from(b'a' + (9 - rank)).to_string(),
+            };
+            self.say(&format!("{row} {label}"));
+            self.say(&sep);
+        }
+        let files: Vec<String> = (0..9u8)
+            .map(|f| match self.dialect {
+                Dialect::Usi => (9 - f).to_string(),
+                _ => char::from(b'a' + f).to_string(),
+            })
+            .collect();
+        self.say(&format!("   {}", files.join("   ")));
+        self.say("");
+        self.say(&format!("Fen: {}", pos.fen()));
+        self.say(&format!("Key: {:016X}", pos.key()));
+        let checkers: Vec<String> = pos
+            .checkers()
+            .iter()
+            .map(|s| square_text(s, self.dialect))
+            .collect();
+        let line = format!("Checkers: {}", checkers.join(" "));
+        self.say(line.trim_end());
+    }
+
+    fn legal(&self) {
+        let game = self.engine.game();
+        let mut line = String::from("legal");
+        for &mv in game.legal_moves().iter() {
+            line.push(' ');
+            line.push_str(&move_text(game.position(), mv, self.dialect));
+        }
+        self.say(&line);
+    }
+
+    fn result(&self) {
+        let game = self.engine.game();
+        let fallback;
+        let outcome = match game.outcome() {
+            Some(o) => o,
+            // A side in check without a legal move is checkmated even if
+            // the game layer has not recorded it.
+            None if game.legal_moves().is_empty() && game.position().in_check() => {
+                fallback = Outcome {
+                    winner: Some(!game.side_to_move()),
+                    reason: EndReason::Checkmate,
+                    cho_points: f64::from(game.score_halves(Color::Cho)) / 2.0,
+                    han_points: f64::from(game.score_halves(Color::Han)) / 2.0,
+                    move_count: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+                };
+                &fallback
+            }
+            None => {
+                self.say("result ongoing");
+                return;
+            }
+        };
+        let winner = outcome.winner.map_or("draw", Color::name);
+        self.say(&format!(
+            "result {winner} {} cho {} han {}",
+            outcome.reason.name(),
+            outcome.cho_points,
+            outcome.han_points
+        ));
+        self.say(&format!("info string {}", outcome.summary_ko()));
+    }
+
+    fn eval(&self) -> Result<(), ProtocolError> {
+        Err(ProtocolError::Unavailable(
+            "eval is not available yet: the evaluation module is not built",
+        ))
+    }
+
+    fn bench(&mut self, _depth: Option<u32>) -> Result<(), ProtocolError> {
+        Err(ProtocolError::Unavailable(
+            "bench is not available yet: the search benchmark is not built",
+        ))
+    }
+}
+
+/// Reads one line of at most `max` bytes into `buf` (without the `\n`).
+/// Returns `None` at end of input, else whether the line was cut.
+fn read_line_capped<R: BufRead>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut truncated = false;
+    let mut any = false;
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(any.then_some(truncated));
+        }
+        any = true;
+        let newline = avail.iter().position(|&b| b == b'\n');
+        let chunk = &avail[..newline.unwrap_or(avail.len())];
+        let room = max.saturating_sub(buf.len());
+        if chunk.len() > room {
+            truncated = true;
+        }
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = newline.map_or(avail.len(), |i| i + 1);
+        r.consume(used);
+        if newline.is_some() {
+            return Ok(Some(truncated));
+        }
+    }
+}
+
+/// Runs the protocol loop: reads `input` line by line until `quit` or end
+/// of input, writing to `output`. Returns the exit code (0).
+pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> i32 {
+    let mut session = Session::new(output);
+    let mut buf = Vec::new();
+    loop {
+        match read_line_capped(&mut input, &mut buf, MAX_LINE) {
+            Ok(Some(false)) => {
+                let line = String::from_utf8_lossy(&buf);
+                if session.handle_line(&line) == Flow::Quit {
+                    return 0;
+                }
+            }
+            Ok(Some(true)) => session.error(&ProtocolError::LineTooLong(MAX_LINE)),
+            Ok(None) | Err(_) => break,
+        }
+    }
+    session.end_of_input();
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capped_reader() {
+        let data = b"uci\r\n\nxxxxxxxxxx\nlast";
+        let mut r = io::BufReader::with_capacity(4, &data[..]);
+        let mut buf = Vec::new();
+        assert!(matches!(
+            read_line_capped(&mut r, &mut buf, 6),
+            Ok(Some(false))
+        ));
+        assert_eq!(buf, b"uci\r");
+        assert!(matches!(
+            read_line_capped(&mut r, &mut buf, 6),
+            Ok(Some(false))
+        ));
+        assert_eq!(buf, b"");
+        assert!(matches!(
+            read_line_capped(&mut r, &mut buf, 6),
+            Ok(Some(true))
+        ));
+        assert_eq!(buf, b"xxxxxx");
+        assert!(matches!(
+            read_line_capped(&mut r, &mut buf, 6),
+            Ok(Some(false))
+        ));
+        assert_eq!(buf, b"last");
+        assert!(matches!(read_line_capped(&mut r, &mut buf, 6), Ok(None)));
+    }
+}

@@ -1,0 +1,139 @@
+//! Move and square text per dialect, on top of the rules core's
+//! [`Position::parse_move`] / [`Position::move_text`].
+//!
+//! UCI and USI are the rules core's notations. UCCI (xiangqi GUIs) writes
+//! files `a`–`i` and ranks `0`–`9` (Cho's back rank is `0`), so `b1c3` in UCI
+//! is `b0c2` in UCCI.
+
+use super::Dialect;
+use crate::rules::{MoveParseError, Notation, Position};
+use crate::types::{Move, Square};
+
+impl Dialect {
+    /// The rules core notation this dialect uses (UCCI is converted).
+    pub fn notation(self) -> Notation {
+        match self {
+            Dialect::Usi => Notation::Usi,
+            Dialect::Uci | Dialect::Ucci => Notation::Uci,
+        }
+    }
+}
+
+fn ucci_square(s: &[u8]) -> Option<Square> {
+    match s {
+        [f @ b'a'..=b'i', r @ b'0'..=b'9'] => Square::new(f - b'a', r - b'0'),
+        _ => None,
+    }
+}
+
+/// Parses move text of `dialect` in `pos` (syntax only; legality is the game
+/// layer's question).
+///
+/// # Errors
+/// [`MoveParseError`] when the text is no move.
+pub fn parse_move(pos: &Position, text: &str, dialect: Dialect) -> Result<Move, MoveParseError> {
+    if dialect != Dialect::Ucci || matches!(text, "0000" | "pass" | "@@@@") {
+        return pos.parse_move(text, dialect.notation());
+    }
+    let err = || MoveParseError(text.to_string());
+    let b = text.as_bytes();
+    if b.len() != 4 {
+        return Err(err());
+    }
+    let (from, to) = (
+        ucci_square(&b[..2]).ok_or_else(err)?,
+        ucci_square(&b[2..]).ok_or_else(err)?,
+    );
+    if from == to {
+        return if from == pos.pass_square() {
+            Ok(Move::PASS)
+        } else {
+            Err(err())
+        };
+    }
+    Move::new(from, to).ok_or_else(err)
+}
+
+/// A square's text in `dialect`.
+pub fn square_text(sq: Square, dialect: Dialect) -> String {
+    match dialect {
+        Dialect::Uci => sq.uci().as_str().to_string(),
+        Dialect::Usi => sq.usi().as_str().to_string(),
+        Dialect::Ucci => format!("{}{}", char::from(b'a' + sq.file()), sq.rank()),
+    }
+}
+
+/// A move's text in `dialect` (a pass is the mover's general square twice).
+pub fn move_text(pos: &Position, mv: Move, dialect: Dialect) -> String {
+    if dialect != Dialect::Ucci {
+        return pos.move_text(mv, dialect.notation());
+    }
+    let (from, to) = if mv.is_pass() {
+        (pos.pass_square(), pos.pass_square())
+    } else {
+        (mv.from(), mv.to())
+    };
+    format!("{}{}", square_text(from, dialect), square_text(to, dialect))
+}
+
+/// Converts a USI `sfen` (board, side `b` = first player = Cho, hand, move
+/// number) into this engine's FEN. Text that already looks like a FEN (side
+/// `w`/`b` followed by `-` `-`) is returned unchanged apart from the side
+/// letter mapping, which only applies to the 4-field SFEN form.
+pub fn sfen_to_fen(sfen: &str) -> String {
+    let f: Vec<&str> = sfen.split_whitespace().collect();
+    if f.len() == 4 || f.len() == 3 || f.len() == 2 {
+        let side = match f[1] {
+            "b" => "w",
+            "w" => "b",
+            other => other,
+        };
+        let movenum = f.get(3).copied().unwrap_or("1");
+        return format!("{} {} - - 0 {}", f[0], side, movenum);
+    }
+    sfen.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialect_move_text() {
+        let p = Position::startpos();
+        let Ok(m) = parse_move(&p, "b1c3", Dialect::Uci) else {
+            panic!("b1c3")
+        };
+        assert_eq!(move_text(&p, m, Dialect::Usi), "8j7h");
+        assert_eq!(move_text(&p, m, Dialect::Ucci), "b0c2");
+        assert_eq!(parse_move(&p, "b0c2", Dialect::Ucci), Ok(m));
+        assert_eq!(parse_move(&p, "8j7h", Dialect::Usi), Ok(m));
+        assert_eq!(parse_move(&p, "e1e1", Dialect::Ucci), Ok(Move::PASS));
+        assert_eq!(move_text(&p, Move::PASS, Dialect::Ucci), "e1e1");
+        assert!(parse_move(&p, "b0c", Dialect::Ucci).is_err());
+        assert!(parse_move(&p, "j0c2", Dialect::Ucci).is_err());
+        assert_eq!(
+            square_text(Square::new(0, 9).unwrap_or_default(), Dialect::Uci),
+            "a10"
+        );
+        assert_eq!(
+            square_text(Square::new(0, 9).unwrap_or_default(), Dialect::Usi),
+            "9a"
+        );
+    }
+
+    #[test]
+    fn sfen_side_letters() {
+        let board = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR";
+        assert_eq!(
+            sfen_to_fen(&format!("{board} b - 1")),
+            format!("{board} w - - 0 1")
+        );
+        assert_eq!(
+            sfen_to_fen(&format!("{board} w - 2")),
+            format!("{board} b - - 0 2")
+        );
+        let fen = format!("{board} w - - 0 1");
+        assert_eq!(sfen_to_fen(&fen), fen);
+    }
+}
