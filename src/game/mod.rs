@@ -2,18 +2,25 @@
 //! everything that depends on history or on the chosen rule set
 //! (bikjang, repetition, passes, counting, move limit, results).
 //!
-//! NOTE: this is the interface skeleton; the full rules are being built
-//! (issue 3). Public signatures here are the contract used by search,
-//! engine and protocol code.
+//! * [`rules`](Rules): the spec's options (§2) and the named presets,
+//!   including Fairy-Stockfish's `janggi`, `janggitraditional`,
+//!   `janggimodern` and `janggicasual`;
+//! * [`Game`]: game-level legal moves and the spec's processing order after
+//!   each move (§8.2), undo, resign and agreed draw;
+//! * [`Outcome`]: winner, reason (§8.6), both scores and the summaries.
+//!
+//! This layer depends only on `types` and `rules`.
 
+mod history;
 mod outcome;
 mod rules;
+mod state;
 
+pub use history::PendingBikjang;
 pub use outcome::{EndReason, Outcome};
 pub use rules::{BikjangRule, RepetitionRule, RuleError, Rules};
+pub use state::Game;
 
-use crate::rules::{LegalityModel, Position};
-use crate::types::{Color, Move, MoveList};
 use std::fmt;
 
 /// A move that is not legal at the game level.
@@ -36,107 +43,17 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Something a front end may want to show after a move.
+/// Something a front end may want to show after a move, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// The move called bikjang (빅장).
+    BikjangCalled,
+    /// The position reached its 3rd occurrence (and the game goes on).
+    RepetitionWarning,
     /// The move gives check (장군).
     Check,
     /// The move answered a check (멍군).
     CheckAnswered,
-    /// The move called bikjang (빅장).
-    BikjangCalled,
-    /// The position reached its 3rd occurrence.
-    RepetitionWarning,
     /// The game ended with this move.
     GameOver,
-}
-
-/// A game: position, history and rule set.
-#[derive(Clone, Debug)]
-pub struct Game {
-    pos: Position,
-    rules: Rules,
-    outcome: Option<Outcome>,
-}
-
-impl Game {
-    /// A game from `pos` (its history starts here) under `rules`.
-    pub fn new(pos: Position, rules: Rules) -> Game {
-        let mut pos = pos;
-        pos.clear_history();
-        Game { pos, rules, outcome: None }
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-
-    /// The rule set.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The legality model of the rules core that this rule set uses.
-    pub fn model(&self) -> LegalityModel {
-        self.rules.model()
-    }
-
-    /// Side to move.
-    pub fn side_to_move(&self) -> Color {
-        self.pos.side_to_move()
-    }
-
-    /// Moves played since the start of the game.
-    pub fn moves(&self) -> Vec<Move> {
-        self.pos.history().iter().map(|s| s.mv).collect()
-    }
-
-    /// The legal moves at the game level (empty when the game is over).
-    pub fn legal_moves(&self) -> MoveList {
-        if self.outcome.is_some() {
-            return MoveList::new();
-        }
-        self.pos.legal_moves(self.model())
-    }
-
-    /// Whether `mv` is legal at the game level.
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
-    }
-
-    /// Plays `mv` and returns the events it caused.
-    ///
-    /// # Errors
-    /// [`IllegalMove`] and the game is unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<Vec<Event>, IllegalMove> {
-        if self.outcome.is_some() {
-            return Err(IllegalMove::GameOver);
-        }
-        if !self.is_legal(mv) {
-            return Err(IllegalMove::NotLegal("not a legal move"));
-        }
-        self.pos.make(mv);
-        Ok(Vec::new())
-    }
-
-    /// Takes back the last ply; false if there is none.
-    pub fn undo(&mut self) -> bool {
-        if self.pos.history().is_empty() {
-            return false;
-        }
-        self.pos.unmake();
-        self.outcome = None;
-        true
-    }
-
-    /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    /// Material score of `color` in half points (Han's includes the 1.5 deom).
-    pub fn score_halves(&self, color: Color) -> u32 {
-        self.pos.material(color) * 2 + if color == Color::Han { 3 } else { 0 }
-    }
 }

@@ -1,0 +1,191 @@
+//! What the game remembers of each ply: enough to undo it exactly and to
+//! apply the history-dependent rules (repetition, perpetual check,
+//! Fairy-Stockfish's move-repetition rule).
+
+use crate::types::{Color, Move, PieceKind, Square};
+
+/// A bikjang (빅장) that was called and waits for its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PendingBikjang {
+    /// The side whose move called it.
+    pub called_by: Color,
+    /// The ply (1-based) of the calling move.
+    pub ply: u32,
+}
+
+/// The game state that a ply changes and its undo must restore.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Snapshot {
+    pub first_capture_ply: Option<u32>,
+    pub bikjang: Option<PendingBikjang>,
+    pub passes: u32,
+}
+
+/// One ply of the game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PlyRecord {
+    /// The move (or pass) played.
+    pub mv: Move,
+    /// Whether it captured.
+    pub captured: bool,
+    /// Kind of the moved piece (`None` for the pass).
+    pub moved: Option<PieceKind>,
+    /// Key (board + side to move) of the position after it.
+    pub key: u64,
+    /// Whether the side to move after it is in check.
+    pub in_check: bool,
+    /// The state before it.
+    pub before: Snapshot,
+}
+
+/// How Fairy-Stockfish judges a repetition, seen from the side to move in
+/// the repeated position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RepetitionVerdict {
+    /// The side to move wins (the opponent gave perpetual check, or broke
+    /// the move-repetition rule).
+    SideToMoveWins,
+    /// The side to move loses (it gave perpetual check).
+    SideToMoveLoses,
+    /// Neither: the game is decided by counting (or drawn).
+    Neutral,
+}
+
+/// The positions of a game seen as Fairy-Stockfish's `StateInfo` chain:
+/// index 0 is the start, index k the position after the k-th ply.
+pub(crate) struct Chain<'a> {
+    pub root_key: u64,
+    pub root_in_check: bool,
+    pub plies: &'a [PlyRecord],
+}
+
+impl Chain<'_> {
+    fn key(&self, k: usize) -> u64 {
+        if k == 0 {
+            self.root_key
+        } else {
+            self.plies[k - 1].key
+        }
+    }
+
+    fn checked(&self, k: usize) -> bool {
+        if k == 0 {
+            self.root_in_check
+        } else {
+            self.plies[k - 1].in_check
+        }
+    }
+
+    /// The move that led to position `k` (none for the start).
+    fn mv(&self, k: usize) -> Option<Move> {
+        k.checked_sub(1).map(|i| self.plies[i].mv)
+    }
+
+    fn captured(&self, k: usize) -> bool {
+        k > 0 && self.plies[k - 1].captured
+    }
+
+    /// Fairy-Stockfish's `Position::is_optional_game_end` n-fold part (with
+    /// `ply = 0`, no chasing rule), ported line by line from its
+    /// `position.cpp`: the position after the last ply is compared with
+    /// those of the same side to move within the last `window` plies
+    /// (`min(rule50, pliesFromNull)`); `nfold` occurrences end the game.
+    /// With `move_repetition` (`janggimodern`) the Kakao rule applies too.
+    pub fn fsf_repetition(
+        &self,
+        window: usize,
+        nfold: u32,
+        move_repetition: bool,
+    ) -> Option<RepetitionVerdict> {
+        let n = self.plies.len();
+        let end = window.min(n);
+        if end < 4 {
+            return None;
+        }
+        let last = self.plies[n - 1];
+        let mut stp = n - 2;
+        let mut cnt = 0;
+        let mut perpetual_them = self.checked(n) && self.checked(stp);
+        let mut perpetual_us = self.checked(n - 1) && self.checked(stp - 1);
+        // The Janggi move-repetition rule watches a piece that can reach the
+        // enemy palace (not the general or a guard) moved back and forth
+        // without check.
+        let reaches_palace = !matches!(
+            last.moved,
+            None | Some(PieceKind::General | PieceKind::Guard)
+        );
+        let mut move_rep = 0;
+        if move_repetition
+            && !last.mv.is_pass()
+            && !self.checked(n - 1)
+            && !self.checked(stp - 1)
+            && reaches_palace
+        {
+            move_rep = if self.mv(stp) == reverse(last.mv) {
+                2
+            } else if self.mv(stp).is_some_and(Move::is_pass) {
+                1
+            } else {
+                0
+            };
+        }
+        let mut i = 4;
+        while i <= end {
+            if move_rep > 0 {
+                if i < end && self.checked(stp - 3) {
+                    move_rep = 0;
+                } else if move_rep < 4 {
+                    let base = if move_rep == 1 {
+                        Some(last.mv)
+                    } else {
+                        self.mv(stp)
+                    };
+                    if base.is_some() && self.mv(stp - 2) == base.and_then(reverse) {
+                        move_rep += 1;
+                    } else {
+                        move_rep = 0;
+                    }
+                } else {
+                    // Fairy-Stockfish reads `to_sq(MOVE_NONE)` (square 0) at the start.
+                    let before_to = match self.mv(stp - 2) {
+                        None => Square::ALL.first().copied(),
+                        Some(m) if m.is_pass() => None,
+                        Some(m) => Some(m.to()),
+                    };
+                    let from = self.mv(stp).filter(|m| !m.is_pass()).map(Move::from);
+                    if !self.captured(stp - 2) && from.is_some() && from == before_to {
+                        return Some(RepetitionVerdict::SideToMoveWins);
+                    }
+                    move_rep = 0;
+                }
+            }
+            stp -= 2;
+            perpetual_them &= self.checked(stp);
+            if self.key(stp) == self.key(n) {
+                cnt += 1;
+                if cnt + 1 >= nfold {
+                    return Some(match (perpetual_them, perpetual_us) {
+                        (true, false) => RepetitionVerdict::SideToMoveWins,
+                        (false, true) => RepetitionVerdict::SideToMoveLoses,
+                        _ => RepetitionVerdict::Neutral,
+                    });
+                }
+            }
+            if i < end {
+                perpetual_us &= self.checked(stp - 1);
+            }
+            i += 2;
+        }
+        None
+    }
+}
+
+/// The move back (`None` for the pass, which Fairy-Stockfish's
+/// `reverse_move` turns into no real move).
+fn reverse(mv: Move) -> Option<Move> {
+    if mv.is_pass() {
+        None
+    } else {
+        Move::new(mv.to(), mv.from())
+    }
+}
