@@ -17,6 +17,7 @@ pub mod perft;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tournament;
 pub mod types;
 
 pub use rules::{FenError, LegalityModel, Notation, Position, PositionError, Setup};

@@ -1,0 +1,409 @@
+//! PGN for Janggi games: a writer and a reader that replays games back
+//! into [`Game`]s.
+//!
+//! Tags written: the seven-tag roster (`White` is Cho, who moves first;
+//! `Black` is Han), `[Variant "Janggi"]`, `[FEN …]` and `[SetUp "1"]`,
+//! `[RuleSet "<--variant preset>"]` and `[Rules "bikjang=kjf repetition=…"]`
+//! (the full rule set, so a reader replays under the same rules),
+//! `[Notation "UCI"]`, `[Opening …]`, `[TimeControl …]` (or
+//! `WhiteTimeControl`/`BlackTimeControl` when they differ), `[PlyCount …]`,
+//! `[Termination "<reason>; <Korean summary>"]` (the reason is a
+//! [`Termination`] name: the spec's §8.6 names or `illegalMove`, `crash`,
+//! `noReply`, `timeLoss`, `adjudication`, `maxMoves`, …) and for forfeits
+//! `[TerminationDetails …]` with the offending text and the position.
+//!
+//! **Move notation.** `[Notation "UCI"]` marks plain UCI coordinates as
+//! PROTOCOL.md defines them: from-square then to-square, files `a`–`i`
+//! from Cho's left, ranks `1`–`10` from Cho's back rank (`b1c3`, `a7a10`);
+//! a pass is the mover's general square twice (`e2e2`). Moves are numbered
+//! as in chess PGN (Cho's move, then Han's). Comments after engine moves
+//! hold `{score/depth time}` as cutechess-cli writes them; opening moves
+//! are marked `{book}`.
+
+use super::referee::{GameRecord, Termination};
+use crate::game::{Game, Rules};
+use crate::rules::{Notation, Position};
+use crate::types::Color;
+use std::fmt;
+use std::fmt::Write as _;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The tag naming the move notation.
+pub const NOTATION_TAG: &str = "Notation";
+/// Its value: plain UCI coordinates.
+pub const NOTATION_UCI: &str = "UCI";
+/// Movetext line width.
+const LINE_WIDTH: usize = 79;
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn comment_safe(s: &str) -> String {
+    s.replace('}', ")").replace('{', "(")
+}
+
+/// Today as `YYYY.MM.DD` (UTC).
+pub fn today() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Writes one game as PGN text (ending with a blank line).
+pub fn write_game(rec: &GameRecord, event: &str, date: &str) -> String {
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", date.to_string()),
+        ("Round", rec.number.to_string()),
+        ("White", rec.players[0].clone()),
+        ("Black", rec.players[1].clone()),
+        ("Result", rec.result.pgn_result().to_string()),
+        ("Variant", "Janggi".to_string()),
+        ("RuleSet", rec.variant.clone()),
+        ("Rules", rec.rules.to_string()),
+        ("FEN", rec.start_fen.clone()),
+        ("SetUp", "1".to_string()),
+        (NOTATION_TAG, NOTATION_UCI.to_string()),
+        ("Opening", rec.opening.clone()),
+    ];
+    if rec.time_controls[0] == rec.time_controls[1] {
+        tags.push(("TimeControl", rec.time_controls[0].clone()));
+    } else {
+        tags.push(("WhiteTimeControl", rec.time_controls[0].clone()));
+        tags.push(("BlackTimeControl", rec.time_controls[1].clone()));
+    }
+    tags.push(("PlyCount", rec.moves.len().to_string()));
+    tags.push((
+        "Termination",
+        format!(
+            "{}; {}",
+            rec.result.termination.name(),
+            rec.result.summary_ko
+        ),
+    ));
+    if let Some(d) = &rec.result.detail {
+        tags.push(("TerminationDetails", d.clone()));
+    }
+    let mut out = String::new();
+    for (k, v) in &tags {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    }
+    out.push('\n');
+
+    let (mut number, mut side) = match Position::from_fen(&rec.start_fen) {
+        Ok(p) => (p.fullmove_number().max(1), p.side_to_move()),
+        Err(_) => (1, Color::Cho),
+    };
+    let mut tokens = Vec::new();
+    for (i, m) in rec.moves.iter().enumerate() {
+        if side == Color::Cho {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.text.clone());
+        let comment = if m.book {
+            "book".to_string()
+        } else {
+            let mut c = String::new();
+            if let Some(s) = m.score {
+                let _ = write!(c, "{s}");
+                if let Some(d) = m.depth {
+                    let _ = write!(c, "/{d}");
+                }
+                c.push(' ');
+            }
+            let _ = write!(c, "{:.3}s", m.elapsed_ms as f64 / 1000.0);
+            c
+        };
+        tokens.push(format!("{{{}}}", comment_safe(&comment)));
+        if side == Color::Han {
+            number += 1;
+        }
+        side = !side;
+    }
+    tokens.push(format!(
+        "{{{}: {}}}",
+        comment_safe(&rec.result.summary_en),
+        comment_safe(&rec.result.summary_ko)
+    ));
+    tokens.push(rec.result.pgn_result().to_string());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// A problem reading or replaying PGN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError(pub String);
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// A game as read from PGN: tags, move texts and the result token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tags in file order.
+    pub tags: Vec<(String, String)>,
+    /// Move texts (UCI).
+    pub moves: Vec<String>,
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: String,
+}
+
+impl PgnGame {
+    /// A tag's value.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The termination reason (the part of `[Termination]` before `;`).
+    pub fn termination(&self) -> Option<Termination> {
+        let t = self.tag("Termination")?;
+        Termination::from_name(t.split(';').next().unwrap_or("").trim())
+    }
+
+    /// The rule set: `[RuleSet]` (a preset, default `janggikjf`), then the
+    /// `key=value` pairs of `[Rules]`.
+    ///
+    /// # Errors
+    /// [`PgnError`] for unknown presets or options.
+    pub fn rules(&self) -> Result<Rules, PgnError> {
+        let mut rules = match self.tag("RuleSet") {
+            Some(v) => Rules::from_variant(v).map_err(|e| PgnError(format!("RuleSet: {e}")))?,
+            None => Rules::default(),
+        };
+        if let Some(list) = self.tag("Rules") {
+            for pair in list.split_whitespace() {
+                let (k, v) = pair
+                    .split_once('=')
+                    .ok_or_else(|| PgnError(format!("Rules: bad pair '{pair}'")))?;
+                rules
+                    .set_option(k, v)
+                    .map_err(|e| PgnError(format!("Rules: {e}")))?;
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The start position (`[FEN]`, else the standard start).
+    ///
+    /// # Errors
+    /// [`PgnError`] for a bad FEN.
+    pub fn start_position(&self) -> Result<Position, PgnError> {
+        match self.tag("FEN") {
+            Some(f) => Position::from_fen(f).map_err(|e| PgnError(format!("FEN: {e}"))),
+            None => Ok(Position::startpos()),
+        }
+    }
+
+    /// Replays the moves under the game's rules.
+    ///
+    /// # Errors
+    /// [`PgnError`] naming the first move that does not parse or is illegal.
+    pub fn replay(&self) -> Result<Game, PgnError> {
+        if let Some(n) = self.tag(NOTATION_TAG) {
+            if !n.eq_ignore_ascii_case(NOTATION_UCI) {
+                return Err(PgnError(format!("unsupported notation '{n}'")));
+            }
+        }
+        let mut game = Game::new(self.start_position()?, self.rules()?);
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = game
+                .position()
+                .parse_move(text, Notation::Uci)
+                .map_err(|e| PgnError(format!("ply {}: {e}", i + 1)))?;
+            game.play(mv)
+                .map_err(|e| PgnError(format!("ply {} ({text}): {e}", i + 1)))?;
+        }
+        Ok(game)
+    }
+}
+
+fn is_result(t: &str) -> bool {
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// Reads every game of a PGN text.
+///
+/// # Errors
+/// [`PgnError`] for a malformed tag or an unterminated comment.
+pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    let mut games = Vec::new();
+    let mut cur = PgnGame::default();
+    let mut in_moves = false;
+    let mut chars = text.char_indices().peekable();
+    let mut depth = 0usize; // variation nesting
+    while let Some(&(i, c)) = chars.peek() {
+        match c {
+            '[' if depth == 0 => {
+                if in_moves {
+                    games.push(std::mem::take(&mut cur));
+                    in_moves = false;
+                }
+                let end = text[i..].find('\n').map_or(text.len(), |e| i + e);
+                let line = text[i..end].trim();
+                cur.tags.push(parse_tag(line)?);
+                while chars.peek().is_some_and(|&(j, _)| j < end) {
+                    chars.next();
+                }
+            }
+            '{' => {
+                let close = text[i..]
+                    .find('}')
+                    .ok_or_else(|| PgnError("unterminated comment".to_string()))?;
+                while chars.peek().is_some_and(|&(j, _)| j <= i + close) {
+                    chars.next();
+                }
+            }
+            ';' => {
+                while chars.peek().is_some_and(|&(_, ch)| ch != '\n') {
+                    chars.next();
+                }
+            }
+            '(' => {
+                depth += 1;
+                chars.next();
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                chars.next();
+            }
+            c if c.is_whitespace() => {
+                chars.next();
+            }
+            _ => {
+                let mut end = text.len();
+                while let Some(&(j, ch)) = chars.peek() {
+                    if ch.is_whitespace() || matches!(ch, '{' | '}' | '(' | ')' | ';' | '[') {
+                        end = j;
+                        break;
+                    }
+                    chars.next();
+                }
+                if depth > 0 {
+                    continue;
+                }
+                in_moves = true;
+                let token = &text[i..end];
+                if is_result(token) {
+                    cur.result = token.to_string();
+                    games.push(std::mem::take(&mut cur));
+                    in_moves = false;
+                    continue;
+                }
+                if token.starts_with('$') {
+                    continue;
+                }
+                // Move numbers: `12.`, `12...`, or glued `12.b1c3`.
+                let mv = token.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
+                let mv = if mv.len() == token.len() || token.contains('.') {
+                    mv
+                } else {
+                    token
+                };
+                if !mv.is_empty() {
+                    cur.moves.push(mv.to_string());
+                }
+            }
+        }
+    }
+    if in_moves || !cur.tags.is_empty() {
+        games.push(cur);
+    }
+    Ok(games)
+}
+
+fn parse_tag(line: &str) -> Result<(String, String), PgnError> {
+    let bad = || PgnError(format!("bad tag line: {line}"));
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(bad)?;
+    let (name, rest) = inner
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(bad)?;
+    let rest = rest.trim();
+    let body = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(bad)?;
+    let mut value = String::new();
+    let mut esc = false;
+    for ch in body.chars() {
+        if esc {
+            value.push(ch);
+            esc = false;
+        } else if ch == '\\' {
+            esc = true;
+        } else {
+            value.push(ch);
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_handles_pgn_syntax() {
+        let text = "[Event \"x \\\"q\\\"\"]\n[FEN \"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1\"]\n\n\
+                    1. b1c3 {+0.10/3 0.1s} b10c8 $1 (2. a4a5) 2.a1a2 ; rest\n e9e9 1/2-1/2\n\n[Event \"y\"]\n\n1. e2e2 *\n";
+        let games = read_pgn(text).unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("x \"q\""));
+        assert_eq!(games[0].moves, ["b1c3", "b10c8", "a1a2", "e9e9"]);
+        assert_eq!(games[0].result, "1/2-1/2");
+        let g = games[0].replay().unwrap();
+        assert_eq!(g.ply(), 4);
+        assert_eq!(games[1].moves, ["e2e2"]);
+        assert!(read_pgn("[Event x]\n").is_err());
+        assert!(read_pgn("1. b1c3 {open").is_err());
+        let bad = read_pgn("1. b1c3 b1c3 *").unwrap();
+        assert!(bad[0].replay().is_err());
+    }
+
+    #[test]
+    fn date_format() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        assert!(d.starts_with("20"));
+    }
+}

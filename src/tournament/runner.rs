@@ -1,0 +1,474 @@
+//! Runs a match: schedules the games, keeps engine processes per worker
+//! thread, collects results, prints progress and statistics, writes PGN,
+//! and stops early on SPRT or Ctrl-C.
+//!
+//! Game `g` of a pairing (A, B) uses opening `g / 2`; in even games A is
+//! Cho, in odd games B is Cho, so each pair plays one opening with colours
+//! swapped. Each worker thread owns one process per engine, started on
+//! first use and reused between games (`ucinewgame` + `isready`); a process
+//! that crashed or stopped answering is replaced before its next game.
+
+use super::config::{EngineConfig, MatchConfig, Tournament};
+use super::engine_process::{EngineError, EngineProcess};
+use super::openings::Opening;
+use super::pgn;
+use super::referee::{play_game, GameRecord, GameResult, GameSpec, Player, Termination};
+use super::stats::{GameScore, SprtDecision, Tally};
+use crate::types::Color;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// How the match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchEnd {
+    /// Every scheduled game was played.
+    Completed,
+    /// The SPRT reached a bound.
+    Sprt(SprtDecision),
+    /// Stopped from outside (Ctrl-C).
+    Interrupted,
+}
+
+/// A scheduled game.
+#[derive(Clone, Debug)]
+struct Scheduled {
+    number: usize,
+    /// Engine indices (Cho, Han).
+    sides: [usize; 2],
+    opening: Arc<Opening>,
+}
+
+/// Per-pairing results, from the first engine's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct PairStats {
+    /// First engine's tally against the second.
+    pub tally: Tally,
+}
+
+/// The outcome of a match, for callers and tests.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// How it ended.
+    pub end: MatchEnd,
+    /// Every game record received (finished and aborted), in arrival order.
+    pub games: Vec<GameRecord>,
+    /// Tallies per pairing (i < j), from engine i's point of view.
+    pub pairs: BTreeMap<(usize, usize), Tally>,
+    /// Tally per engine against the field.
+    pub engines: Vec<Tally>,
+}
+
+fn schedule(cfg: &MatchConfig, seed: u64) -> Result<Vec<Scheduled>, String> {
+    let n = cfg.engines.len();
+    let pairings: Vec<(usize, usize)> = match cfg.tournament {
+        Tournament::RoundRobin => (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect(),
+        Tournament::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+    };
+    let per_pairing = cfg.games * cfg.rounds;
+    let openings = cfg
+        .openings
+        .build(per_pairing.div_ceil(2), seed, &cfg.rules)
+        .map_err(|e| e.to_string())?;
+    let openings: Vec<Arc<Opening>> = openings.into_iter().map(Arc::new).collect();
+    let mut list = Vec::new();
+    for g in 0..per_pairing {
+        for &(i, j) in &pairings {
+            let sides = if g % 2 == 0 { [i, j] } else { [j, i] };
+            list.push(Scheduled {
+                number: list.len() + 1,
+                sides,
+                opening: Arc::clone(&openings[g / 2]),
+            });
+        }
+    }
+    Ok(list)
+}
+
+/// Starts an engine and configures it for the match.
+fn start_engine(
+    cfg: &MatchConfig,
+    e: &EngineConfig,
+    label: &str,
+    stop: &AtomicBool,
+    warnings: Option<&mut Vec<String>>,
+) -> Result<EngineProcess, EngineError> {
+    let timeout = Duration::from_millis(e.init_timeout_ms);
+    let mut p = EngineProcess::start(&e.launch, label, cfg.debug, timeout, stop)?;
+    let mut warn = Vec::new();
+    let variant_opt = p
+        .option("UCI_Variant")
+        .or_else(|| p.option("USI_Variant"))
+        .unwrap_or("UCI_Variant")
+        .to_string();
+    p.set_option(&variant_opt, &cfg.variant)?;
+    for (k, v) in &cfg.rule_overrides {
+        match p.option(k).map(str::to_string) {
+            Some(name) => p.set_option(&name, v)?,
+            None => warn.push(format!(
+                "warning: {} has no option {k}; it may not play by the rule {k}={v}",
+                e.name
+            )),
+        }
+    }
+    for (k, v) in &e.options {
+        let name = p.option(k).unwrap_or(k).to_string();
+        p.set_option(&name, v)?;
+    }
+    p.sync(timeout, stop)?;
+    if let Some(w) = warnings {
+        w.extend(warn);
+    }
+    Ok(p)
+}
+
+/// A record for a game that could not start because an engine failed.
+fn start_failure(cfg: &MatchConfig, s: &Scheduled, side: Color, err: &EngineError) -> GameRecord {
+    let plies = s.opening.moves.len() as u32;
+    let result = GameResult::forfeit(
+        side,
+        Termination::Crash,
+        plies,
+        "엔진 시작 실패",
+        format!(
+            "{} engine {} {err}",
+            side.name(),
+            cfg.engines[s.sides[side.index()]].name
+        ),
+    );
+    GameRecord {
+        number: s.number,
+        players: s.sides.map(|i| cfg.engines[i].name.clone()),
+        opening: s.opening.name.clone(),
+        start_fen: s.opening.fen.clone(),
+        variant: cfg.variant.clone(),
+        rules: cfg.rules.clone(),
+        moves: Vec::new(),
+        result,
+        final_fen: s.opening.fen.clone(),
+        time_controls: s.sides.map(|i| cfg.engines[i].limits.describe()),
+        restart: [false; 2],
+    }
+}
+
+fn worker(
+    cfg: &MatchConfig,
+    games: &[Scheduled],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    id: usize,
+    tx: &mpsc::Sender<GameRecord>,
+) {
+    let mut procs: Vec<Option<EngineProcess>> = (0..cfg.engines.len()).map(|_| None).collect();
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let k = next.fetch_add(1, Ordering::SeqCst);
+        let Some(s) = games.get(k) else { break };
+        let mut failed = None;
+        for side in Color::BOTH {
+            let e = s.sides[side.index()];
+            if procs[e].is_none() {
+                let label = format!("{}#{id}", cfg.engines[e].name);
+                match start_engine(cfg, &cfg.engines[e], &label, stop, None) {
+                    Ok(p) => procs[e] = Some(p),
+                    Err(err) => {
+                        failed = Some((side, err));
+                        break;
+                    }
+                }
+            }
+        }
+        let record = if let Some((side, err)) = failed {
+            if matches!(err, EngineError::Aborted) {
+                break;
+            }
+            start_failure(cfg, s, side, &err)
+        } else {
+            let (a, b) = (s.sides[0], s.sides[1]);
+            // Two distinct indices: split the vector to borrow both.
+            let (lo, hi) = procs.split_at_mut(a.max(b));
+            let (pa, pb) = if a < b {
+                (&mut lo[a], &mut hi[0])
+            } else {
+                (&mut hi[0], &mut lo[b])
+            };
+            let (Some(ea), Some(eb)) = (pa.as_mut(), pb.as_mut()) else {
+                break;
+            };
+            let spec = GameSpec {
+                number: s.number,
+                opening: &s.opening,
+                variant: &cfg.variant,
+                rules: &cfg.rules,
+                adjudication: cfg.adjudication,
+                init_timeout: Duration::from_millis(
+                    cfg.engines[a]
+                        .init_timeout_ms
+                        .max(cfg.engines[b].init_timeout_ms),
+                ),
+                stop,
+            };
+            play_game(
+                &spec,
+                [
+                    Player {
+                        name: &cfg.engines[a].name,
+                        engine: ea,
+                        limits: &cfg.engines[a].limits,
+                    },
+                    Player {
+                        name: &cfg.engines[b].name,
+                        engine: eb,
+                        limits: &cfg.engines[b].limits,
+                    },
+                ],
+            )
+        };
+        for side in Color::BOTH {
+            let e = s.sides[side.index()];
+            if record.restart[side.index()] || cfg.engines[e].restart {
+                procs[e] = None; // dropped: quit, then killed if need be
+            }
+        }
+        let aborted = record.result.termination == Termination::Aborted;
+        if tx.send(record).is_err() || aborted {
+            break;
+        }
+    }
+}
+
+fn score_for(rec: &GameRecord, color: Color) -> Option<GameScore> {
+    if rec.result.termination == Termination::Aborted {
+        return None;
+    }
+    Some(match rec.result.winner {
+        None => GameScore::Draw,
+        Some(w) if w == color => GameScore::Win,
+        Some(_) => GameScore::Loss,
+    })
+}
+
+/// Plays the match described by `cfg`, writing progress to `out`; `stop`
+/// (or Ctrl-C through [`super::interrupt`]) ends it early.
+///
+/// # Errors
+/// A message when the match cannot start (bad openings, an engine that
+/// does not start, an unwritable PGN file).
+pub fn run(
+    cfg: &MatchConfig,
+    out: &mut dyn Write,
+    stop: &AtomicBool,
+) -> Result<MatchReport, String> {
+    let seed = cfg.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_007)
+    });
+    let games = schedule(cfg, seed)?;
+    let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
+    let _ = writeln!(
+        out,
+        "Match: {} | {} games | variant {} ({}) | seed {seed} | concurrency {}",
+        names.join(" vs "),
+        games.len(),
+        cfg.variant,
+        cfg.rules,
+        cfg.concurrency
+    );
+    // Pre-flight: every engine must start and accept its options.
+    let mut warnings = Vec::new();
+    for e in &cfg.engines {
+        start_engine(cfg, e, &e.name, stop, Some(&mut warnings))
+            .map_err(|err| format!("engine {} ({}): {err}", e.name, e.launch.cmd))?;
+    }
+    for w in &warnings {
+        let _ = writeln!(out, "{w}");
+    }
+    let mut pgn_file = match &cfg.pgnout {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let date = pgn::today();
+    let n_engines = cfg.engines.len();
+    let mut report = MatchReport {
+        end: MatchEnd::Completed,
+        games: Vec::new(),
+        pairs: BTreeMap::new(),
+        engines: vec![Tally::default(); n_engines],
+    };
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let threads = cfg.concurrency.min(games.len()).max(1);
+    let mut finished = 0usize;
+    thread::scope(|scope| {
+        for id in 0..threads {
+            let tx = tx.clone();
+            let (games, next) = (&games, &next);
+            scope.spawn(move || worker(cfg, games, next, stop, id + 1, &tx));
+        }
+        drop(tx);
+        loop {
+            if super::interrupt::interrupted() && !stop.load(Ordering::SeqCst) {
+                let _ = writeln!(
+                    out,
+                    "Interrupted: stopping the match, writing the games played"
+                );
+                stop.store(true, Ordering::SeqCst);
+                report.end = MatchEnd::Interrupted;
+            }
+            let rec = match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(r) => r,
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
+            if let Some(f) = pgn_file.as_mut() {
+                let text = pgn::write_game(&rec, &cfg.event, &date);
+                if f.write_all(text.as_bytes())
+                    .and_then(|()| f.flush())
+                    .is_err()
+                {
+                    let _ = writeln!(
+                        out,
+                        "warning: could not write game {} to the PGN file",
+                        rec.number
+                    );
+                }
+            }
+            let s = &games[rec.number - 1];
+            let (cho, han) = (s.sides[0], s.sides[1]);
+            let res = &rec.result;
+            if let (Some(sc), Some(sh)) = (score_for(&rec, Color::Cho), score_for(&rec, Color::Han))
+            {
+                report.engines[cho].add(sc);
+                report.engines[han].add(sh);
+                let (i, j) = (cho.min(han), cho.max(han));
+                let t = report.pairs.entry((i, j)).or_default();
+                t.add(if i == cho { sc } else { sh });
+                finished += 1;
+                let _ = writeln!(
+                    out,
+                    "Finished game {} ({} vs {}): {} {{{}}}",
+                    rec.number,
+                    cfg.engines[cho].name,
+                    cfg.engines[han].name,
+                    res.pgn_result(),
+                    res.summary_en
+                );
+                if let Some(d) = &res.detail {
+                    let _ = writeln!(out, "  {}: {d}", res.termination.name());
+                }
+                let t = report.pairs[&(i, j)];
+                let _ = writeln!(
+                    out,
+                    "Score of {} vs {}: {t}",
+                    cfg.engines[i].name, cfg.engines[j].name
+                );
+                if n_engines == 2 && cfg.rating_interval > 0 && finished % cfg.rating_interval == 0
+                {
+                    let _ = writeln!(out, "{}", t.elo_line());
+                }
+                if let (Some(sprt), 2) = (cfg.sprt, n_engines) {
+                    let d = sprt.decide(&t);
+                    if d != SprtDecision::Continue && !stop.load(Ordering::SeqCst) {
+                        let _ = writeln!(out, "{}", sprt.line(&t));
+                        report.end = MatchEnd::Sprt(d);
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                }
+            } else {
+                let _ = writeln!(
+                    out,
+                    "Aborted game {} ({} vs {}) after {} plies",
+                    rec.number,
+                    cfg.engines[cho].name,
+                    cfg.engines[han].name,
+                    rec.moves.len()
+                );
+            }
+            let _ = out.flush();
+            report.games.push(rec);
+        }
+    });
+    if stop.load(Ordering::SeqCst) && report.end == MatchEnd::Completed {
+        report.end = MatchEnd::Interrupted;
+    }
+    print_summary(cfg, &report, out);
+    Ok(report)
+}
+
+fn print_summary(cfg: &MatchConfig, report: &MatchReport, out: &mut dyn Write) {
+    let _ = writeln!(out);
+    for (&(i, j), t) in &report.pairs {
+        let _ = writeln!(
+            out,
+            "Score of {} vs {}: {t}",
+            cfg.engines[i].name, cfg.engines[j].name
+        );
+        let _ = writeln!(out, "{}", t.elo_line());
+        if let (Some(sprt), 2) = (cfg.sprt, cfg.engines.len()) {
+            let _ = writeln!(out, "{}", sprt.line(t));
+        }
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{:<4} {:<20} {:>7} {:>7} {:>6} {:>5} {:>5} {:>5} {:>7} {:>6}",
+        "Rank", "Name", "Elo", "+/-", "Games", "W", "L", "D", "Score", "Draw"
+    );
+    let mut order: Vec<usize> = (0..cfg.engines.len()).collect();
+    order.sort_by(|&a, &b| {
+        let s = |i: usize| report.engines[i].score().unwrap_or(0.0);
+        s(b).total_cmp(&s(a))
+    });
+    for (rank, &i) in order.iter().enumerate() {
+        let t = report.engines[i];
+        let num = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
+        let _ = writeln!(
+            out,
+            "{:<4} {:<20} {:>7} {:>7} {:>6} {:>5} {:>5} {:>5} {:>6.1}% {:>5.1}%",
+            rank + 1,
+            cfg.engines[i].name,
+            num(t.elo()),
+            num(t.elo_error()),
+            t.games(),
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score().unwrap_or(0.0) * 100.0,
+            t.draw_ratio().unwrap_or(0.0) * 100.0
+        );
+    }
+    let mut terms: BTreeMap<&str, usize> = BTreeMap::new();
+    for g in &report.games {
+        *terms.entry(g.result.termination.name()).or_default() += 1;
+    }
+    let list: Vec<String> = terms.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let _ = writeln!(out, "Terminations: {}", list.join(", "));
+    let end = match report.end {
+        MatchEnd::Completed => "Finished match".to_string(),
+        MatchEnd::Sprt(d) => format!(
+            "Finished match (SPRT: {})",
+            if d == SprtDecision::AcceptH1 {
+                "H1 accepted"
+            } else {
+                "H0 accepted"
+            }
+        ),
+        MatchEnd::Interrupted => "Match interrupted".to_string(),
+    };
+    let _ = writeln!(out, "{end}");
+}
