@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod perft;
 pub mod protocol;

@@ -1,13 +1,57 @@
 //! Search: iterative deepening alpha-beta over the game tree.
 //!
-//! NOTE: this file is the interface skeleton (contract between the engine
-//! facade and the search); the real search is being built (issue 4).
+//! * [`negamax`] — principal variation search with a transposition table,
+//!   null move (Janggi's real pass), late move reductions, futility
+//!   pruning, check extension and mate distance pruning;
+//! * [`qsearch`] — captures (all evasions in check);
+//! * [`movepick`] — staged move ordering (TT move, MVV-LVA, killers,
+//!   counter move, history);
+//! * [`history`] — killers, history heuristic, counter moves;
+//! * [`tt`] — the lock-free transposition table;
+//! * [`tree`] — the rules of play inside the tree (bikjang, repetition,
+//!   passes, move limit, counting), consistent with the game layer;
+//! * [`limits`] — time management;
+//! * [`thread`] — iterative deepening, aspiration windows, MultiPV and
+//!   Lazy SMP.
+//!
+//! Root moves come from [`Game::legal_moves`], so the search never plays a
+//! repetition-forbidden move or an illegal pass.
+
+pub mod history;
+pub mod limits;
+pub mod movepick;
+pub(crate) mod negamax;
+mod qsearch;
+pub(crate) mod thread;
+pub mod tree;
+pub mod tt;
 
 use crate::game::Game;
-use crate::types::Move;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::rules::GenKind;
+use crate::types::{Move, MoveList};
+use history::History;
+use limits::{TimeBudget, Timer};
+use negamax::{RootMove, Shared, Worker};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use thread::{Plan, MAX_DEPTH};
+use tree::Tree;
+use tt::Tt;
+
+/// Deepest ply the search reaches (including quiescence).
+pub const MAX_PLY: usize = 128;
+/// Score of giving mate right now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores at or beyond ±`MATE_BOUND` are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Score of a game won by a rule (counting, the opponent's repetition
+/// loss) right now; won `n` plies from now scores `RULE_WIN - n`.
+pub const RULE_WIN: i32 = 30_000;
+/// Scores at or beyond ±`WIN_BOUND` are decided games (rule wins or mates).
+pub const WIN_BOUND: i32 = RULE_WIN - MAX_PLY as i32;
+/// Larger than any score.
+pub const INF: i32 = MATE + 1;
 
 /// A search score as reported to a GUI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +60,18 @@ pub enum ReportScore {
     Cp(i32),
     /// Mate in N moves (positive: side to move mates; negative: is mated).
     Mate(i32),
+}
+
+/// The GUI form of an internal score. Games decided by counting or
+/// repetition are reported as centipawns near ±`RULE_WIN`.
+pub fn report_score(score: i32) -> ReportScore {
+    if score >= MATE_BOUND {
+        ReportScore::Mate((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        ReportScore::Mate(-(MATE + score) / 2)
+    } else {
+        ReportScore::Cp(score)
+    }
 }
 
 /// Clock state for time management (all durations as the GUI sent them).
@@ -113,43 +169,221 @@ pub struct SearchResult {
 pub struct Searcher {
     hash_mb: usize,
     threads: usize,
+    tt: Tt,
+    histories: Vec<History>,
 }
 
 impl Searcher {
     /// A searcher with `hash_mb` MB of hash and `threads` threads.
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
-        Searcher { hash_mb, threads }
+        let threads = threads.max(1);
+        Searcher {
+            hash_mb,
+            threads,
+            tt: Tt::new(hash_mb),
+            histories: (0..threads).map(|_| History::new()).collect(),
+        }
     }
 
     /// Resizes the hash table (clears it).
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.hash_mb = mb;
+        self.tt = Tt::new(mb);
     }
 
     /// Sets the number of search threads.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
+        self.histories.resize_with(self.threads, History::new);
+    }
+
+    /// The hash size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Clears the hash table and learned heuristics (`ucinewgame`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.iter_mut().for_each(History::clear);
+    }
 
     /// Searches `game`'s current position within `limits`, reporting
     /// progress through `on_info`, until a limit is reached or
     /// `control.stop` is set. Always returns a legal move when one exists.
+    ///
+    /// With `limits.nodes` set the search runs on one thread so that the
+    /// node limit is exact. In `infinite` mode and while pondering, the
+    /// result is held back until `stop` (or `ponderhit`), as UCI requires.
     pub fn search(
         &mut self,
         game: &Game,
-        _limits: &Limits,
-        _control: &SearchControl,
-        _on_info: &mut dyn FnMut(&Info),
+        limits: &Limits,
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let best = game.legal_moves().first().copied();
+        let start = Instant::now();
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            let pos = game.position();
+            let score = if pos.in_check() {
+                ReportScore::Mate(0)
+            } else {
+                match game.outcome().and_then(|o| o.winner) {
+                    Some(w) if w == game.side_to_move() => ReportScore::Cp(RULE_WIN),
+                    Some(_) => ReportScore::Cp(-RULE_WIN),
+                    None => ReportScore::Cp(0),
+                }
+            };
+            on_info(&Info {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                nodes: 0,
+                nps: 0,
+                time_ms: 0,
+                hashfull: self.tt.hashfull(),
+                pv: Vec::new(),
+            });
+            wait_for_release(limits, control);
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                nodes: 0,
+            };
+        }
+
+        self.tt.new_search();
+        let threads = if limits.nodes.is_some() {
+            1
+        } else {
+            self.threads
+        };
+        if self.histories.len() < threads {
+            self.histories.resize_with(threads, History::new);
+        }
+        self.histories.iter_mut().for_each(History::new_search);
+        let tree = Tree::new(game);
+        let root_moves = order_root(game, &legal);
+        let mut max_depth = limits
+            .depth
+            .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+        if let Some(n) = limits.mate {
+            max_depth = max_depth.min((2 * n as i32 + 1).clamp(1, MAX_DEPTH));
+        }
+        let plan = Plan {
+            max_depth,
+            multipv: limits.multipv.max(1),
+            mate: limits.mate,
+            start,
+        };
+        let timed = !limits.infinite && (limits.movetime.is_some() || limits.clock.is_some());
+        let budget = if timed {
+            TimeBudget::new(limits)
+        } else {
+            TimeBudget::NONE
+        };
+        let done = AtomicBool::new(false);
+        let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let shared = Shared {
+            tt: &self.tt,
+            done: &done,
+            control,
+            nodes: &counters,
+        };
+        let pos = game.position().clone();
+        let (main_history, helper_histories) = self.histories.split_at_mut(1);
+        let (root_moves, total) = std::thread::scope(|s| {
+            for (i, h) in helper_histories.iter_mut().take(threads - 1).enumerate() {
+                let shared = &shared;
+                let plan = &plan;
+                let (pos, tree, rms) = (pos.clone(), tree.clone(), root_moves.clone());
+                s.spawn(move || {
+                    let mut w = Worker::new(i + 1, shared, pos, tree, h, rms);
+                    w.iterate(plan, None);
+                    shared.nodes[w.id].store(w.nodes, Ordering::Relaxed);
+                });
+            }
+            let mut w = Worker::new(
+                0,
+                &shared,
+                pos.clone(),
+                tree.clone(),
+                &mut main_history[0],
+                root_moves.clone(),
+            );
+            w.node_limit = limits.nodes;
+            w.timer = if timed {
+                Some(Timer::start(budget))
+            } else {
+                None
+            };
+            w.was_pondering = control.pondering.load(Ordering::Relaxed);
+            w.iterate(&plan, Some(on_info));
+            done.store(true, Ordering::Relaxed);
+            (w.root_moves, w.nodes)
+        });
+        let helpers: u64 = counters
+            .iter()
+            .skip(1)
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum();
+        wait_for_release(limits, control);
+        let best = &root_moves[0];
+        let score = if best.score > -INF {
+            best.score
+        } else {
+            best.prev_score.max(-INF + 1)
+        };
         SearchResult {
-            best,
-            ponder: None,
-            score: ReportScore::Cp(0),
-            nodes: 0,
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            score: report_score(if score <= -INF + 1 { 0 } else { score }),
+            nodes: total + helpers,
         }
     }
+}
+
+/// In `infinite` mode and while pondering, UCI forbids `bestmove` before
+/// `stop` (or `ponderhit`): wait for it.
+fn wait_for_release(limits: &Limits, control: &SearchControl) {
+    loop {
+        if control.stopped() {
+            return;
+        }
+        let pondering = control.pondering.load(Ordering::Relaxed);
+        if !limits.infinite && !pondering {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Root moves in a first guess of order: captures by MVV-LVA, then the
+/// rest in generation order, the pass last.
+fn order_root(game: &Game, legal: &MoveList) -> Vec<RootMove> {
+    let pos = game.position();
+    let mut scored: Vec<(i32, Move)> = legal
+        .iter()
+        .map(|&m| {
+            let s = if m.is_pass() {
+                -1_000_000
+            } else if movepick::is_capture(pos, m) {
+                movepick::mvv_lva(pos, m)
+            } else {
+                0
+            };
+            (s, m)
+        })
+        .collect();
+    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let _ = GenKind::All;
+    scored.into_iter().map(|(_, m)| RootMove::new(m)).collect()
 }

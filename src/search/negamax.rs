@@ -1,0 +1,614 @@
+//! The main search: negamax alpha-beta with principal variation search,
+//! transposition table, null move (the real pass), late move reductions,
+//! futility pruning, check extension and mate distance pruning.
+
+use super::history::History;
+use super::limits::Timer;
+use super::movepick::{is_capture, Kind, MovePicker};
+use super::tree::{After, Tree, Verdict};
+use super::tt::{Bound, Tt};
+use super::{SearchControl, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
+use crate::eval;
+use crate::rules::Position;
+use crate::types::{Move, PieceKind};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Nodes between two looks at the clock and the stop flags.
+const POLL_INTERVAL: u64 = 1024;
+/// Reverse futility margin per ply of depth.
+const RFP_MARGIN: i32 = 85;
+/// Futility margin: base and per ply.
+const FUTILITY_BASE: i32 = 120;
+const FUTILITY_PER_PLY: i32 = 95;
+/// Razoring margin per ply.
+const RAZOR_MARGIN: i32 = 320;
+/// Static evaluations are kept inside ±this, far from decisive scores.
+pub(crate) const EVAL_LIMIT: i32 = 20_000;
+
+/// State shared by all search threads of one search.
+pub(crate) struct Shared<'a> {
+    /// The transposition table.
+    pub tt: &'a Tt,
+    /// Set by the main thread when the search is over (helpers stop).
+    pub done: &'a AtomicBool,
+    /// The facade's flags.
+    pub control: &'a SearchControl,
+    /// Nodes published by each thread.
+    pub nodes: &'a [AtomicU64],
+}
+
+/// A root move with its latest score and principal variation.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub prev_score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+impl RootMove {
+    pub fn new(mv: Move) -> RootMove {
+        RootMove {
+            mv,
+            score: -INF,
+            prev_score: -INF,
+            seldepth: 0,
+            pv: vec![mv],
+        }
+    }
+}
+
+/// The score of a decided game for the side to move at `ply`.
+#[inline]
+pub(crate) fn verdict_score(v: Verdict, ply: usize) -> i32 {
+    match v {
+        Verdict::Win => RULE_WIN - ply as i32,
+        Verdict::Loss => -RULE_WIN + ply as i32,
+        Verdict::Draw => 0,
+        Verdict::Mated => -MATE + ply as i32,
+    }
+}
+
+/// Late move reduction table, indexed by depth and move number.
+fn lmr_table() -> Vec<[u8; 64]> {
+    let mut t = vec![[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
+            *r = v.max(0.0) as u8;
+        }
+    }
+    t
+}
+
+/// One search thread's data.
+pub(crate) struct Worker<'a> {
+    pub id: usize,
+    pub shared: &'a Shared<'a>,
+    pub pos: Position,
+    pub tree: Tree,
+    pub history: &'a mut History,
+    pub nodes: u64,
+    pub node_limit: Option<u64>,
+    pub timer: Option<Timer>,
+    pub was_pondering: bool,
+    pub stopped: bool,
+    pub seldepth: usize,
+    pub root_depth: i32,
+    pub root_moves: Vec<RootMove>,
+    pub pv_idx: usize,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 2],
+    evals: [i32; MAX_PLY + 2],
+    moves: [Option<Move>; MAX_PLY + 2],
+    lmr: Vec<[u8; 64]>,
+    nmp_off: bool,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        pos: Position,
+        tree: Tree,
+        history: &'a mut History,
+        root_moves: Vec<RootMove>,
+    ) -> Worker<'a> {
+        Worker {
+            id,
+            shared,
+            pos,
+            tree,
+            history,
+            nodes: 0,
+            node_limit: None,
+            timer: None,
+            was_pondering: false,
+            stopped: false,
+            seldepth: 0,
+            root_depth: 0,
+            root_moves,
+            pv_idx: 0,
+            pv: vec![[Move::PASS; MAX_PLY + 1]; MAX_PLY + 2],
+            pv_len: [0; MAX_PLY + 2],
+            evals: [0; MAX_PLY + 2],
+            moves: [None; MAX_PLY + 2],
+            lmr: lmr_table(),
+            nmp_off: false,
+        }
+    }
+
+    /// Counts a node; true when the search must unwind.
+    #[inline]
+    pub(crate) fn count_node(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(l) = self.node_limit {
+            if self.nodes >= l {
+                self.stopped = true;
+                return true;
+            }
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    /// Publishes the node count and looks at the flags and the clock.
+    pub(crate) fn poll(&mut self) {
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        if self.shared.done.load(Ordering::Relaxed) || self.shared.control.stopped() {
+            self.stopped = true;
+            return;
+        }
+        if let Some(timer) = self.timer.as_mut() {
+            if self.shared.control.pondering.load(Ordering::Relaxed) {
+                self.was_pondering = true;
+                return;
+            }
+            if self.was_pondering {
+                // ponderhit: our clock starts now.
+                self.was_pondering = false;
+                timer.restart();
+            }
+            // Depth 1 must finish so that a move is known.
+            if timer.hard_expired() && self.root_depth > 1 {
+                self.stopped = true;
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn static_eval(&self) -> i32 {
+        eval::evaluate(&self.pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    #[inline]
+    pub(crate) fn clear_pv(&mut self, ply: usize) {
+        self.pv_len[ply] = 0;
+    }
+
+    #[inline]
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=child].copy_from_slice(&tail[0][..child]);
+        self.pv_len[ply] = child + 1;
+    }
+
+    /// Makes `mv` on the position and the rule state.
+    #[inline]
+    pub(crate) fn make_move(&mut self, mv: Move, capture: bool, ply: usize) -> After {
+        self.pos.make(mv);
+        self.moves[ply] = Some(mv);
+        self.tree.push(&self.pos, mv, capture)
+    }
+
+    #[inline]
+    pub(crate) fn unmake_move(&mut self) {
+        self.tree.pop();
+        self.pos.unmake();
+    }
+
+    /// Whether the side to move has pieces other than general, guards and
+    /// soldiers (null move is unsafe in bare endings).
+    fn has_big_pieces(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let big = self.pos.pieces(us, PieceKind::Chariot)
+            | self.pos.pieces(us, PieceKind::Cannon)
+            | self.pos.pieces(us, PieceKind::Horse)
+            | self.pos.pieces(us, PieceKind::Elephant);
+        !big.is_empty()
+    }
+
+    /// Searches the root moves from `pv_idx` on at `depth` within
+    /// (`alpha`, `beta`); returns the best score. Root moves come from the
+    /// game layer and are searched even if the tree's rules disagree.
+    pub(crate) fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+        let mut best = -INF;
+        self.pv_len[0] = 0;
+        for i in self.pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let capture = is_capture(&self.pos, mv);
+            let sel_before = self.seldepth;
+            self.seldepth = 0;
+            let after = self.make_move(mv, capture, 0);
+            self.pv_len[1] = 0;
+            let gives_check = self.pos.in_check();
+            let score = match after {
+                After::End(v) => -verdict_score(v, 1),
+                _ => {
+                    let new_depth = depth - 1 + i32::from(gives_check);
+                    if i == self.pv_idx {
+                        -self.search(-beta, -alpha, new_depth, 1, false)
+                    } else {
+                        let mut r = 0;
+                        if depth >= 3 && !capture && !gives_check && i > self.pv_idx + 3 {
+                            r = (i32::from(self.lmr[depth.min(63) as usize][i.min(63)]) - 1).max(0);
+                            r = r.min(new_depth - 1).max(0);
+                        }
+                        let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, 1, true);
+                        if s > alpha && r > 0 {
+                            s = -self.search(-alpha - 1, -alpha, new_depth, 1, true);
+                        }
+                        if s > alpha && s < beta {
+                            s = -self.search(-beta, -alpha, new_depth, 1, false);
+                        }
+                        s
+                    }
+                }
+            };
+            self.unmake_move();
+            let sel = self.seldepth.max(1);
+            self.seldepth = sel_before.max(sel);
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == self.pv_idx || score > alpha {
+                rm.score = score;
+                rm.seldepth = sel;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                let n = self.pv_len[1];
+                rm.pv.extend_from_slice(&self.pv[1][..n]);
+            } else {
+                rm.score = -INF;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Negamax alpha-beta search of the current position at `ply` > 0.
+    pub(crate) fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        if depth <= 0 {
+            if !self.tree.must_answer_bikjang() || ply + 4 >= MAX_PLY {
+                return self.qsearch(alpha, beta, ply);
+            }
+            // The answer to bikjang is a quiet move: look at all of them.
+            depth = 1;
+        }
+        self.pv_len[ply] = 0;
+        if self.count_node() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.static_eval();
+        }
+
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let in_check = self.pos.in_check();
+        let key = self.tree.tt_key(&self.pos);
+        let hit = self.shared.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let ok = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if ok {
+                    return h.score;
+                }
+            }
+        }
+
+        let eval = if in_check {
+            -INF
+        } else {
+            match hit {
+                Some(h) if h.eval.abs() < EVAL_LIMIT => h.eval,
+                _ => self.static_eval(),
+            }
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        let must_answer = self.tree.must_answer_bikjang();
+
+        if !pv_node && !in_check && !must_answer {
+            // Reverse futility pruning.
+            if depth <= 7
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && eval.abs() < WIN_BOUND
+            {
+                return eval;
+            }
+            // Razoring.
+            if depth <= 2 && eval + RAZOR_MARGIN * depth < alpha {
+                let v = self.qsearch(alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
+            // Null move: Janggi's pass (한수쉼) is a real move, so "doing
+            // nothing" is an option the side to move really has whenever
+            // passing is allowed: the null move is searched as that pass,
+            // through the rule state (a pass answered by a pass ends the
+            // game by counting; a pass that leaves bikjang standing ends it
+            // too). Without the pass, zugzwang is possible: deep null-move
+            // cutoffs are then verified by a normal search.
+            if depth >= 3
+                && eval >= beta
+                && !self.nmp_off
+                && !self.tree.last_was_pass()
+                && self.has_big_pieces()
+                && beta.abs() < WIN_BOUND
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let after = self.make_move(Move::PASS, false, ply);
+                self.pv_len[ply + 1] = 0;
+                let score = match after {
+                    After::Continue => {
+                        Some(-self.search(-beta, -beta + 1, depth - r, ply + 1, !cut))
+                    }
+                    After::End(v) => Some(-verdict_score(v, ply + 1)),
+                    _ => None,
+                };
+                self.unmake_move();
+                if self.stopped {
+                    return 0;
+                }
+                if let Some(mut score) = score {
+                    if score >= beta {
+                        if score >= WIN_BOUND {
+                            score = beta;
+                        }
+                        if self.tree.rules().allow_pass || depth < 10 {
+                            return score;
+                        }
+                        self.nmp_off = true;
+                        let v = self.search(beta - 1, beta, depth - r, ply, false);
+                        self.nmp_off = false;
+                        if v >= beta {
+                            return score;
+                        }
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: no hash move, search shallower.
+        if tt_move.is_none() && depth >= 4 && (pv_node || cut) {
+            depth -= 1;
+        }
+
+        let us = self.pos.side_to_move();
+        let prev = if ply > 0 { self.moves[ply - 1] } else { None };
+        let pass_ok = self.tree.pass_allowed(in_check);
+        let killers = self.history.killers(ply);
+        let counter = self.history.counter(prev);
+        let mut picker = MovePicker::new(
+            &self.pos,
+            Kind::All { pass: pass_ok },
+            tt_move,
+            killers,
+            counter,
+        );
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut legal = 0usize;
+        let mut rep_forbidden = false;
+        let mut pass_tried = false;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some(mv) = picker.next(&self.pos, self.history) {
+            let pass = mv.is_pass();
+            if !pass && self.pos.leaves_general_attacked(mv) {
+                continue;
+            }
+            let capture = is_capture(&self.pos, mv);
+            let special = Some(mv) == tt_move || Some(mv) == killers[0] || Some(mv) == killers[1];
+            // Late move pruning.
+            if !pv_node
+                && !in_check
+                && !must_answer
+                && !capture
+                && !special
+                && legal > 0
+                && depth <= 5
+                && best > -WIN_BOUND
+                && quiets.len() >= lmp_limit
+            {
+                continue;
+            }
+            let after = self.make_move(mv, capture, ply);
+            match after {
+                After::Illegal => {
+                    self.unmake_move();
+                    continue;
+                }
+                After::RepetitionForbidden => {
+                    self.unmake_move();
+                    rep_forbidden = true;
+                    continue;
+                }
+                _ => {}
+            }
+            legal += 1;
+            pass_tried |= pass;
+            let gives_check = self.pos.in_check();
+            // Futility pruning of quiet moves that cannot raise alpha.
+            if !pv_node
+                && !in_check
+                && !must_answer
+                && !capture
+                && !gives_check
+                && !special
+                && legal > 1
+                && depth <= 6
+                && best > -WIN_BOUND
+                && eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha
+                && matches!(after, After::Continue)
+            {
+                self.unmake_move();
+                if !quiets.is_full() {
+                    quiets.push(mv);
+                }
+                continue;
+            }
+            self.pv_len[ply + 1] = 0;
+            let score = match after {
+                After::End(v) => -verdict_score(v, ply + 1),
+                _ => {
+                    let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+                    let new_depth = depth - 1 + ext;
+                    if legal == 1 {
+                        -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut)
+                    } else {
+                        let mut r = 0;
+                        if depth >= 3
+                            && !capture
+                            && !in_check
+                            && !gives_check
+                            && legal > 1 + 2 * usize::from(pv_node)
+                        {
+                            r = i32::from(self.lmr[depth.min(63) as usize][legal.min(63)]);
+                            r -= i32::from(pv_node);
+                            r += i32::from(cut);
+                            r -= i32::from(special);
+                            r += i32::from(!improving);
+                            r -= self.history.score(us, mv) / 6000;
+                            r = r.clamp(0, (new_depth - 1).max(0));
+                        }
+                        let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                        if s > alpha && r > 0 {
+                            s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut);
+                        }
+                        if pv_node && s > alpha && s < beta {
+                            s = -self.search(-beta, -alpha, new_depth, ply + 1, false);
+                        }
+                        s
+                    }
+                }
+            };
+            self.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !capture {
+                            self.history.update(us, ply, depth, mv, prev, &quiets);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if !capture && !quiets.is_full() {
+                quiets.push(mv);
+            }
+        }
+
+        if legal == 0 {
+            if in_check && !self.tree.core_pass(in_check) {
+                // "In check, with the repetition move as the only legal
+                // move: it is allowed and the game ends by counting."
+                best = if rep_forbidden {
+                    verdict_score(self.tree.counting(&self.pos), ply)
+                } else {
+                    -MATE + ply as i32
+                };
+            } else if !pass_tried && self.tree.core_pass(in_check) {
+                // "Not in check and no legal move: an automatic pass."
+                let after = self.make_move(Move::PASS, false, ply);
+                self.pv_len[ply + 1] = 0;
+                best = match after {
+                    After::End(v) => -verdict_score(v, ply + 1),
+                    After::Continue => -self.search(-beta, -alpha, depth - 1, ply + 1, false),
+                    _ => verdict_score(self.tree.counting(&self.pos), ply),
+                };
+                self.unmake_move();
+                if self.stopped {
+                    return 0;
+                }
+                if pv_node && best > alpha {
+                    self.update_pv(ply, Move::PASS);
+                }
+                best_move = Some(Move::PASS);
+            } else if rep_forbidden || pass_tried {
+                best = verdict_score(self.tree.counting(&self.pos), ply);
+            } else {
+                best = -MATE + ply as i32;
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            ply,
+            best_move,
+            best,
+            if in_check { -INF } else { eval },
+            depth,
+            bound,
+        );
+        best
+    }
+}

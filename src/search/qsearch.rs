@@ -1,0 +1,144 @@
+//! Quiescence search: captures until the position is quiet, all evasions
+//! when in check, so that the static evaluation is never taken in the
+//! middle of an exchange.
+
+use super::movepick::{is_capture, Kind, MovePicker};
+use super::negamax::{verdict_score, Worker};
+use super::tree::After;
+use super::tt::Bound;
+use super::{INF, MATE, MAX_PLY};
+use crate::eval::material::piece_value;
+
+/// Quiescence delta-pruning margin.
+const DELTA_MARGIN: i32 = 200;
+
+impl Worker<'_> {
+    /// Quiescence search at `ply`.
+    pub(crate) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.tree.must_answer_bikjang() && ply + 4 < MAX_PLY {
+            // Standing pat is not an answer to bikjang.
+            return self.search(alpha, beta, 1, ply, false);
+        }
+        self.clear_pv(ply);
+        if self.count_node() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { 0 } else { self.static_eval() };
+        }
+        let key = self.tree.tt_key(&self.pos);
+        let hit = self.shared.tt.probe(key, ply);
+        if let Some(h) = hit {
+            let ok = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if ok {
+                return h.score;
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        let stand = if in_check {
+            -INF
+        } else {
+            match hit {
+                Some(h) if h.eval.abs() < super::negamax::EVAL_LIMIT => h.eval,
+                _ => self.static_eval(),
+            }
+        };
+        let mut best = stand;
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let kind = if in_check {
+            Kind::All {
+                pass: self.tree.pass_allowed(true),
+            }
+        } else {
+            Kind::Captures
+        };
+        let tt_move = hit.and_then(|h| h.mv);
+        let mut picker = MovePicker::new(&self.pos, kind, tt_move, [None; 2], None);
+        let mut best_move = None;
+        let mut legal = 0usize;
+        let mut rep_forbidden = false;
+        while let Some(mv) = picker.next(&self.pos, self.history) {
+            let pass = mv.is_pass();
+            if !pass && self.pos.leaves_general_attacked(mv) {
+                continue;
+            }
+            let capture = is_capture(&self.pos, mv);
+            if !in_check && capture {
+                let victim = self
+                    .pos
+                    .piece_at(mv.to())
+                    .map_or(0, |p| piece_value(p.kind));
+                if stand + victim + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            let after = self.make_move(mv, capture, ply);
+            match after {
+                After::Illegal => {
+                    self.unmake_move();
+                    continue;
+                }
+                After::RepetitionForbidden => {
+                    self.unmake_move();
+                    rep_forbidden = true;
+                    continue;
+                }
+                _ => {}
+            }
+            legal += 1;
+            self.clear_pv(ply + 1);
+            let score = match after {
+                After::End(v) => -verdict_score(v, ply + 1),
+                _ => -self.qsearch(-beta, -alpha, ply + 1),
+            };
+            self.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            best = if rep_forbidden || self.tree.core_pass(true) {
+                verdict_score(self.tree.counting(&self.pos), ply)
+            } else {
+                -MATE + ply as i32
+            };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, ply, best_move, best, stand, 0, bound);
+        best
+    }
+}
