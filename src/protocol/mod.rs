@@ -644,10 +644,31 @@ impl Session {
         self.say(&format!("info string {}", outcome.summary_ko()));
     }
 
+    /// `eval`: one line per term (each side from its own point of view),
+    /// then the final score from the side to move's point of view.
     fn eval(&self) -> Result<(), ProtocolError> {
-        Err(ProtocolError::Unavailable(
-            "eval is not available yet: the evaluation module is not built",
-        ))
+        let pos = self.engine.game().position();
+        self.say(&format!(
+            "{:<10} {:>7} {:>7} {:>8}",
+            "term", "cho", "han", "cho-han"
+        ));
+        for t in crate::eval::explain(pos) {
+            self.say(&format!(
+                "{:<10} {:>7} {:>7} {:>8}",
+                t.name,
+                t.cho,
+                t.han,
+                t.cho - t.han
+            ));
+        }
+        let stm = pos.side_to_move();
+        self.say(&format!(
+            "Final evaluation: {} cp ({} to move, side to move's view, tempo {} included)",
+            crate::eval::evaluate(pos),
+            stm.name(),
+            crate::eval::TEMPO
+        ));
+        Ok(())
     }
 
     fn bench(&mut self, _depth: Option<u32>) -> Result<(), ProtocolError> {

@@ -1,0 +1,749 @@
+//! Protocol tests: scripted sessions through the loop into an in-memory
+//! writer, and a process-level test of the real binary.
+//!
+//! No test asserts a duration except generous upper bounds (a test that
+//! would otherwise hang fails after `LONG`).
+
+use janggi::game::{Game, Rules};
+use janggi::perft::divide;
+use janggi::protocol::{self, Flow, MemorySink, Session};
+use janggi::rules::{LegalityModel, Notation, Position};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Generous upper bound for anything that should be "prompt".
+const LONG: Duration = Duration::from_secs(20);
+
+struct Harness {
+    sink: MemorySink,
+    session: Session,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let sink = MemorySink::default();
+        let session = Session::new(sink.clone());
+        Harness { sink, session }
+    }
+
+    fn send(&mut self, line: &str) -> Flow {
+        self.session.handle_line(line)
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.sink.lines()
+    }
+
+    /// Lines written after the first `skip` lines.
+    fn since(&self, skip: usize) -> Vec<String> {
+        self.lines().into_iter().skip(skip).collect()
+    }
+
+    fn count(&self, prefix: &str) -> usize {
+        self.lines()
+            .iter()
+            .filter(|l| l.starts_with(prefix))
+            .count()
+    }
+
+    /// Waits until at least `n` lines start with `prefix`.
+    fn wait_count(&self, prefix: &str, n: usize) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            let lines = self.lines();
+            if lines.iter().filter(|l| l.starts_with(prefix)).count() >= n {
+                return lines;
+            }
+            assert!(
+                start.elapsed() < LONG,
+                "no {n}x '{prefix}' within {LONG:?}; output:\n{}",
+                lines.join("\n")
+            );
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Sends a command and returns the lines it printed (synchronous
+    /// commands only).
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        let before = self.lines().len();
+        self.send(line);
+        self.since(before)
+    }
+
+    fn fen(&mut self) -> String {
+        let out = self.ask("d");
+        let fen = out.iter().find_map(|l| l.strip_prefix("Fen: "));
+        fen.unwrap_or_else(|| panic!("no Fen line in {out:?}"))
+            .to_string()
+    }
+
+    fn errors(&self) -> Vec<String> {
+        self.lines()
+            .into_iter()
+            .filter(|l| l.starts_with("info string error:"))
+            .collect()
+    }
+}
+
+fn fen_after(moves: &[&str]) -> String {
+    let mut g = Game::new(Position::startpos(), Rules::default());
+    for m in moves {
+        let mv = g.position().parse_move(m, Notation::Uci).unwrap();
+        g.play(mv).unwrap();
+    }
+    g.position().fen()
+}
+
+/// Han to move, in check from the chariot on a10, every flight square
+/// covered by the chariot on i9: checkmated.
+const MATED_FEN: &str = "R2k5/8R/9/9/9/9/9/9/4K4/9 b - - 0 1";
+
+#[test]
+fn uci_handshake_lists_options() {
+    let mut h = Harness::new();
+    let out = h.ask("uci");
+    assert!(out[0].starts_with("id name janggi-engine"), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("id author ")));
+    assert_eq!(out.last().map(String::as_str), Some("uciok"));
+    for want in [
+        "option name Hash type spin default 16 min 1 max",
+        "option name Threads type spin default 1 min 1 max",
+        "option name MultiPV type spin default 1 min 1 max",
+        "option name Ponder type check default false",
+        "option name Move Overhead type spin default 10 min 0 max",
+        "option name UCI_Variant type combo default janggikjf var janggikjf var janggi var janggitraditional var janggimodern var janggicasual",
+        "option name Bikjang type combo default kjf var off var kjf var kja30 var fsf",
+        "option name Repetition type combo default forbid var forbid var lose var scoreEnd",
+        "option name Scoring type check default true",
+        "option name AllowPass type check default true",
+        "option name MoveLimit type combo default 0 var 0 var 150 var 200 var 250",
+        "option name Clear Hash type button",
+    ] {
+        assert!(out.iter().any(|l| l.starts_with(want)), "missing '{want}' in {out:?}");
+    }
+    assert_eq!(h.ask("isready"), vec!["readyok"]);
+}
+
+#[test]
+fn usi_handshake_and_usi_squares() {
+    let mut h = Harness::new();
+    let out = h.ask("usi");
+    assert_eq!(out.last().map(String::as_str), Some("usiok"));
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("option name USI_Hash type spin default 16")));
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("option name USI_Ponder type check")));
+    assert!(
+        out.iter().all(|l| !l.contains("Move Overhead")),
+        "USI names have no spaces: {out:?}"
+    );
+    assert!(h.ask("usinewgame").is_empty());
+    // 8j7h is b1c3 in USI squares.
+    assert!(h.ask("position startpos moves 8j7h").is_empty());
+    assert_eq!(h.fen(), fen_after(&["b1c3"]));
+    let legal = h.ask("legal");
+    assert_eq!(legal.len(), 1);
+    let moves: Vec<&str> = legal[0].split(' ').skip(1).collect();
+    assert!(moves.contains(&"9d9e"), "a7a6 is 9d9e in USI: {moves:?}");
+    assert!(
+        moves.contains(&"5b5b"),
+        "Han's pass is 5b5b in USI: {moves:?}"
+    );
+    assert!(!moves.contains(&"a7a6"));
+    // USI option names are accepted with and without the prefix.
+    assert!(h.ask("setoption name USI_Hash value 8").is_empty());
+    assert!(h.ask("setoption name Move_Overhead value 50").is_empty());
+    h.send("go depth 1");
+    let lines = h.wait_count("bestmove", 1);
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_default();
+    let best = best.split(' ').next().unwrap_or_default();
+    let g = {
+        let mut g = Game::new(Position::startpos(), Rules::default());
+        let mv = g.position().parse_move("b1c3", Notation::Uci).unwrap();
+        g.play(mv).unwrap();
+        g
+    };
+    let mv = g.position().parse_move(best, Notation::Usi).unwrap();
+    assert!(g.is_legal(mv), "bestmove {best} is not legal");
+    h.send("gameover win");
+    assert!(h.errors().is_empty(), "{:?}", h.errors());
+}
+
+#[test]
+fn position_startpos_moves() {
+    let mut h = Harness::new();
+    h.send("uci");
+    let moves = ["b1c3", "b10c8", "h1g3", "e9e9", "a4a5"];
+    assert!(h
+        .ask(&format!("position startpos moves {}", moves.join(" ")))
+        .is_empty());
+    assert_eq!(h.fen(), fen_after(&moves));
+    // Extra spaces, tabs and CRLF do not matter.
+    assert!(h
+        .ask("  position \t startpos   moves  b1c3   b10c8 \r")
+        .is_empty());
+    assert_eq!(h.fen(), fen_after(&["b1c3", "b10c8"]));
+    // Accepted pass spellings.
+    assert!(h.ask("position startpos moves 0000 pass").is_empty());
+    assert_eq!(h.fen(), fen_after(&["e2e2", "e9e9"]));
+    let fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    assert!(h.ask(&format!("position fen {fen} moves b1c3")).is_empty());
+    assert_eq!(h.fen(), fen_after(&["b1c3"]));
+}
+
+#[test]
+fn bad_fen_keeps_previous_position() {
+    let mut h = Harness::new();
+    h.send("position startpos moves b1c3 a7a6");
+    let before = h.fen();
+    for bad in [
+        "position fen rnba1abnr/4k4 w - - 0 1",
+        "position fen rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR x - - 0 1",
+        "position fen rnbaxabnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+        "position fen 9/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
+    ] {
+        let out = h.ask(bad);
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(
+            out[0].starts_with("info string error: position: bad FEN"),
+            "{out:?}"
+        );
+        assert_eq!(h.fen(), before, "{bad} changed the position");
+    }
+    // The field is named.
+    let out = h.ask(
+        "position fen rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR x - - 0 1",
+    );
+    assert!(out[0].contains("side-to-move"), "{out:?}");
+    assert!(h.ask("isready") == vec!["readyok"]);
+}
+
+#[test]
+fn bad_move_keeps_valid_prefix() {
+    let mut h = Harness::new();
+    // Third move: nothing stands on b1 any more.
+    let out = h.ask("position startpos moves b1c3 a7a6 b1c3 c1d3");
+    assert_eq!(out.len(), 1, "{out:?}");
+    let e = &out[0];
+    assert!(
+        e.starts_with("info string error: position: move 3 'b1c3' is illegal"),
+        "{e}"
+    );
+    assert!(e.contains("kept the first 2 moves"), "{e}");
+    assert_eq!(h.fen(), fen_after(&["b1c3", "a7a6"]));
+    // Unparseable text.
+    let out = h.ask("position startpos moves b1c3 xyzzy a7a6");
+    assert_eq!(
+        out,
+        vec![
+            "info string error: position: move 2 'xyzzy' is not move text; kept the first 1 moves"
+        ]
+    );
+    assert_eq!(h.fen(), fen_after(&["b1c3"]));
+    // A pass while in check is illegal; a pass square that is not the general's is no move.
+    let out = h.ask("position startpos moves e3e3");
+    assert!(out[0].contains("move 1 'e3e3' is not move text"), "{out:?}");
+    assert_eq!(h.fen(), fen_after(&[]));
+    assert_eq!(h.ask("isready"), vec!["readyok"]);
+}
+
+#[test]
+fn isready_during_infinite_search_is_answered_before_bestmove() {
+    let mut h = Harness::new();
+    h.send("uci");
+    h.send("position startpos");
+    h.send("go infinite");
+    h.send("isready");
+    let lines = h.wait_count("readyok", 1);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove before stop: {lines:?}"
+    );
+    assert!(h.session.engine().is_searching());
+    h.send("stop");
+    let lines = h.wait_count("bestmove", 1);
+    let ready = lines.iter().position(|l| l == "readyok");
+    let best = lines.iter().position(|l| l.starts_with("bestmove"));
+    assert!(ready < best, "{lines:?}");
+}
+
+#[test]
+fn stop_gives_exactly_one_bestmove() {
+    let mut h = Harness::new();
+    h.send("position startpos moves b1c3");
+    h.send("go infinite");
+    h.send("stop");
+    h.wait_count("bestmove", 1);
+    // More stops, isready and a little time change nothing.
+    h.send("stop");
+    h.send("isready");
+    h.wait_count("readyok", 1);
+    thread::sleep(Duration::from_millis(100));
+    h.send("stop");
+    assert_eq!(h.count("bestmove"), 1, "{:?}", h.lines());
+    assert!(!h.session.engine().is_searching());
+}
+
+#[test]
+fn stale_search_results_are_never_printed() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    // go, stop, go again quickly: one bestmove per search, in order.
+    h.send("go infinite");
+    h.send("stop");
+    h.send("go infinite");
+    let first_id = h.session.engine().current_id();
+    h.send("stop");
+    h.wait_count("bestmove", 2);
+    thread::sleep(Duration::from_millis(50));
+    assert_eq!(h.count("bestmove"), 2, "{:?}", h.lines());
+
+    // A search superseded by a new `go` prints nothing; the new one prints once.
+    let before = h.lines().len();
+    let mut last_id = first_id;
+    for _ in 0..3 {
+        h.send("go infinite");
+        let id = h.session.engine().current_id();
+        assert!(id > last_id, "each go takes a new id");
+        assert_eq!(
+            h.session.engine().running_id(),
+            Some(id),
+            "the running search has the newest id"
+        );
+        last_id = id;
+    }
+    h.send("stop");
+    h.wait_count("bestmove", 3);
+    h.send("isready");
+    h.wait_count("readyok", 1);
+    thread::sleep(Duration::from_millis(50));
+    let new: Vec<String> = h.since(before);
+    let bests = new.iter().filter(|l| l.starts_with("bestmove")).count();
+    assert_eq!(bests, 1, "superseded searches printed: {new:?}");
+
+    // Many quick rounds: exactly one bestmove per stopped search.
+    let before = h.count("bestmove");
+    for _ in 0..20 {
+        h.send("go infinite");
+        h.send("stop");
+    }
+    h.wait_count("bestmove", before + 20);
+    thread::sleep(Duration::from_millis(50));
+    assert_eq!(h.count("bestmove"), before + 20);
+}
+
+#[test]
+fn state_changes_during_an_infinite_search_are_refused() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    h.send("go infinite");
+    let out = h.ask("position startpos moves b1c3");
+    assert_eq!(
+        out,
+        vec!["info string error: position ignored: a search is running (send stop first)"]
+    );
+    let out = h.ask("setoption name Hash value 32");
+    assert_eq!(
+        out,
+        vec!["info string error: setoption ignored: a search is running (send stop first)"]
+    );
+    // Read-only commands still work.
+    assert!(h.ask("legal")[0].starts_with("legal "));
+    h.send("stop");
+    h.wait_count("bestmove", 1);
+    assert_eq!(h.fen(), fen_after(&[]));
+    // After stop, state changes work again.
+    assert!(h.ask("position startpos moves b1c3").is_empty());
+    assert_eq!(h.fen(), fen_after(&["b1c3"]));
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    h.send("go ponder wtime 2000 btime 2000");
+    h.send("isready");
+    h.wait_count("readyok", 1);
+    thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        h.count("bestmove"),
+        0,
+        "bestmove while pondering: {:?}",
+        h.lines()
+    );
+    h.send("ponderhit");
+    h.wait_count("bestmove", 1);
+}
+
+#[test]
+fn go_perft_format() {
+    let mut h = Harness::new();
+    h.send("uci");
+    h.send("position startpos moves b1c3");
+    let out = h.ask("go perft 2");
+    let pos = Position::from_fen(&fen_after(&["b1c3"])).unwrap();
+    let rows = divide(&pos, 2, LegalityModel::Casual, 1);
+    assert_eq!(out.len(), rows.len() + 2, "{out:?}");
+    for (line, (mv, n)) in out.iter().zip(&rows) {
+        assert_eq!(
+            line,
+            &format!("{}: {}", pos.move_text(*mv, Notation::Uci), n)
+        );
+    }
+    assert_eq!(out[rows.len()], "");
+    let total: u64 = rows.iter().map(|r| r.1).sum();
+    assert_eq!(out[rows.len() + 1], format!("Nodes searched: {total}"));
+    // Start position, depth 2: the reference count.
+    h.send("position startpos");
+    let out = h.ask("go perft 2");
+    assert_eq!(out.last().map(String::as_str), Some("Nodes searched: 1024"));
+    assert_eq!(out.len(), 32 + 2);
+}
+
+#[test]
+fn legal_and_result_formats() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    let out = h.ask("legal");
+    assert_eq!(out.len(), 1);
+    let g = Game::new(Position::startpos(), Rules::default());
+    let mut want: Vec<String> = g
+        .legal_moves()
+        .iter()
+        .map(|&m| g.position().move_text(m, Notation::Uci))
+        .collect();
+    let mut got: Vec<String> = out[0]
+        .strip_prefix("legal ")
+        .unwrap()
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+    assert!(got.contains(&"e2e2".to_string()), "the pass is listed");
+    assert_eq!(h.ask("result"), vec!["result ongoing"]);
+
+    h.send(&format!("position fen {MATED_FEN}"));
+    assert_eq!(h.ask("legal"), vec!["legal"]);
+    let out = h.ask("result");
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("result cho checkmate cho "), "{out:?}");
+    assert!(out[0].contains(" han "), "{out:?}");
+    assert!(out[1].starts_with("info string "), "{out:?}");
+}
+
+#[test]
+fn no_legal_move_gives_none_or_resign() {
+    let mut h = Harness::new();
+    h.send("uci");
+    h.send(&format!("position fen {MATED_FEN}"));
+    h.send("go depth 3");
+    let lines = h.wait_count("bestmove", 1);
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap_or(0);
+    assert_eq!(lines[i], "bestmove (none)");
+    assert_eq!(lines[i - 1], "info depth 0 score mate 0");
+
+    let mut h = Harness::new();
+    h.send("usi");
+    h.send(&format!("position fen {MATED_FEN}"));
+    h.send("go btime 1000 wtime 1000 byoyomi 1000");
+    let lines = h.wait_count("bestmove", 1);
+    assert!(lines.contains(&"bestmove resign".to_string()), "{lines:?}");
+}
+
+#[test]
+fn option_errors_change_nothing() {
+    let mut h = Harness::new();
+    h.send("uci");
+    let cases = [
+        (
+            "setoption name Foo value 3",
+            "info string error: setoption: unknown option 'Foo'",
+        ),
+        (
+            "setoption name Hash value lots",
+            "info string error: setoption: bad value 'lots' for 'Hash'",
+        ),
+        (
+            "setoption name Hash value 0",
+            "info string error: setoption: bad value '0' for 'Hash'",
+        ),
+        (
+            "setoption name Hash",
+            "info string error: setoption: option 'Hash' needs a value",
+        ),
+        (
+            "setoption name UCI_Variant value chess",
+            "info string error: setoption: bad value 'chess' for 'UCI_Variant'",
+        ),
+        (
+            "setoption name MoveLimit value 100",
+            "info string error: setoption: bad value '100' for 'MoveLimit'",
+        ),
+        (
+            "setoption name Scoring value maybe",
+            "info string error: setoption: bad value 'maybe' for 'Scoring'",
+        ),
+        ("setoption", "info string error: setoption: missing 'name'"),
+    ];
+    for (cmd, want) in cases {
+        let out = h.ask(cmd);
+        assert_eq!(out.len(), 1, "{cmd}: {out:?}");
+        assert!(out[0].starts_with(want), "{cmd}: {out:?}");
+    }
+    for ok in [
+        "setoption name Hash value 32",
+        "setoption name Threads value 1",
+        "setoption name MultiPV value 2",
+        "setoption name Ponder value true",
+        "setoption name Move Overhead value 30",
+        "setoption name move overhead value 30",
+        "setoption name UCI_Variant value janggi",
+        "setoption name Bikjang value kja30",
+        "setoption name Repetition value scoreEnd",
+        "setoption name Scoring value false",
+        "setoption name AllowPass value false",
+        "setoption name MoveLimit value 200",
+        "setoption name Clear Hash",
+        "setoption name UCI_Variant value janggikjf",
+    ] {
+        assert!(h.ask(ok).is_empty(), "{ok}: {:?}", h.lines());
+    }
+    // AllowPass false removes the pass from the legal moves.
+    h.send("position startpos");
+    assert!(h.ask("legal")[0].contains("e2e2"));
+    h.send("setoption name AllowPass value false");
+    let legal = h.ask("legal");
+    // The game layer decides; at least the option was accepted.
+    assert_eq!(legal.len(), 1);
+}
+
+#[test]
+fn robust_input() {
+    let mut h = Harness::new();
+    assert!(h.ask("").is_empty());
+    assert!(h.ask("   \t  ").is_empty());
+    assert!(h.ask("\r").is_empty());
+    assert_eq!(h.ask("isready\r"), vec!["readyok"]);
+    assert_eq!(
+        h.ask("frobnicate the board"),
+        vec!["info string error: unknown command 'frobnicate'"]
+    );
+    assert_eq!(
+        h.ask("go depth banana"),
+        vec!["info string error: go: 'banana' is not a valid number for depth"]
+    );
+    let out = h.ask("position");
+    assert_eq!(out.len(), 1);
+    assert!(
+        out[0].starts_with("info string error: position: missing"),
+        "{out:?}"
+    );
+    let long = "x".repeat(200_000);
+    let out = h.ask(&long);
+    assert_eq!(out.len(), 1);
+    assert!(out[0].len() < 200, "error lines stay short");
+    let long_moves = format!(
+        "position startpos moves {}",
+        "b1c3 b10c8 c3b1 c8b10 ".repeat(2)
+    );
+    assert!(h.ask(&long_moves).is_empty(), "{:?}", h.errors());
+    let many_spaces = format!(
+        "position{}startpos{}moves b1c3",
+        " ".repeat(50_000),
+        "\t".repeat(50_000)
+    );
+    assert!(h.ask(&many_spaces).is_empty());
+    assert_eq!(h.fen(), fen_after(&["b1c3"]));
+    for junk in [
+        "\u{0}\u{1}",
+        "日本語",
+        "position fen 日本",
+        "go perft x",
+        "setoption name",
+    ] {
+        let out = h.ask(junk);
+        assert_eq!(out.len(), 1, "{junk:?}: {out:?}");
+        assert!(out[0].starts_with("info string error: "));
+    }
+    assert_eq!(h.ask("isready"), vec!["readyok"]);
+}
+
+#[test]
+fn quit_mid_search() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    h.send("go infinite");
+    let start = Instant::now();
+    assert_eq!(h.send("quit"), Flow::Quit);
+    assert!(start.elapsed() < LONG);
+    assert!(!h.session.engine().is_searching());
+}
+
+#[test]
+fn run_loop_reads_crlf_and_long_lines() {
+    let too_long = "y".repeat(protocol::MAX_LINE + 10);
+    let input = format!("uci\r\n\r\n{too_long}\r\nisready\r\nposition startpos moves b1c3\r\nd\r\nquit\r\nisready\r\n");
+    let sink = MemorySink::default();
+    let code = protocol::run(input.as_bytes(), sink.clone());
+    assert_eq!(code, 0);
+    let lines = sink.lines();
+    assert!(lines.contains(&"uciok".to_string()));
+    assert_eq!(
+        lines.iter().filter(|l| *l == "readyok").count(),
+        1,
+        "nothing after quit: {lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("longer than")), "{lines:?}");
+    assert!(lines.contains(&format!("Fen: {}", fen_after(&["b1c3"]))));
+}
+
+#[test]
+fn end_of_input_finishes_a_finite_search() {
+    let sink = MemorySink::default();
+    let code = protocol::run("position startpos\ngo depth 2\n".as_bytes(), sink.clone());
+    assert_eq!(code, 0);
+    assert_eq!(
+        sink.lines()
+            .iter()
+            .filter(|l| l.starts_with("bestmove "))
+            .count(),
+        1,
+        "{:?}",
+        sink.lines()
+    );
+}
+
+/// Spawns the binary with piped stdin/stdout; stdout lines arrive on a channel.
+fn spawn_engine(args: &[&str]) -> (std::process::Child, mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn janggi-engine");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, rx)
+}
+
+fn expect_line(rx: &mpsc::Receiver<String>, seen: &mut Vec<String>, pred: impl Fn(&str) -> bool) {
+    let deadline = Instant::now() + LONG;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(l) => {
+                let hit = pred(&l);
+                seen.push(l);
+                if hit {
+                    return;
+                }
+            }
+            Err(_) => panic!("expected line not seen; got {seen:?}"),
+        }
+    }
+}
+
+fn wait_exit(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + LONG;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("engine did not exit within {LONG:?}");
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn binary_quits_mid_search_with_crlf_input() {
+    let (mut child, rx) = spawn_engine(&[]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut seen = Vec::new();
+    stdin.write_all(b"uci\r\n\r\nisready\r\n").expect("write");
+    expect_line(&rx, &mut seen, |l| l == "readyok");
+    assert!(seen.contains(&"uciok".to_string()));
+    stdin
+        .write_all(b"setoption name Hash value 8\r\nposition startpos moves b1c3\r\ngo infinite\r\nisready\r\n")
+        .expect("write");
+    expect_line(&rx, &mut seen, |l| l == "readyok");
+    // quit mid-search, stdin still open: the process must exit by itself.
+    stdin.write_all(b"quit\r\n").expect("write");
+    stdin.flush().expect("flush");
+    let status = wait_exit(&mut child);
+    assert_eq!(status.code(), Some(0));
+    drop(stdin);
+    let errors: Vec<&String> = seen.iter().filter(|l| l.contains("error")).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn binary_usi_session_and_eof() {
+    let (mut child, rx) = spawn_engine(&[]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut seen = Vec::new();
+    stdin
+        .write_all(b"usi\nposition startpos moves 8j7h\ngo depth 2\n")
+        .expect("write");
+    expect_line(&rx, &mut seen, |l| l.starts_with("bestmove "));
+    assert!(seen.contains(&"usiok".to_string()));
+    drop(stdin);
+    let status = wait_exit(&mut child);
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn binary_perft_subcommand_still_works() {
+    let out = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
+        .args(["perft", "--startpos", "--depth", "2"])
+        .output()
+        .expect("run perft");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Nodes searched: 1024"), "{text}");
+}
+
+#[test]
+fn eval_prints_terms_and_final_score() {
+    let mut h = Harness::new();
+    h.send("position startpos moves b1c3");
+    let out = h.ask("eval");
+    for term in ["material", "pst", "mobility", "palace", "total"] {
+        assert!(
+            out.iter()
+                .any(|l| l.split_whitespace().next() == Some(term)),
+            "no {term} line: {out:?}"
+        );
+    }
+    let pos = Position::from_fen(&fen_after(&["b1c3"])).unwrap();
+    let want = format!(
+        "Final evaluation: {} cp (han to move",
+        janggi::eval::evaluate(&pos)
+    );
+    assert!(out.last().is_some_and(|l| l.starts_with(&want)), "{out:?}");
+}
