@@ -5,7 +5,7 @@
 //!
 //! | key | effect |
 //! |---|---|
-//! | `mode=illegal` | at the `at`-th `go`: a parseable but illegal move |
+//! | `mode=illegal` | at the `at`-th `go` of each game: a parseable but illegal move |
 //! | `mode=garbage` | at the `at`-th `go`: `bestmove xyzzy` |
 //! | `mode=crash` | at the `at`-th `go`: exit with code 3 |
 //! | `mode=hang` | from the `at`-th `go` on: never answer, ignore `stop` |
@@ -219,6 +219,11 @@ pub fn main(args: &[String]) -> i32 {
                 ]
             }
             Some("isready") => vec!["readyok".into()],
+            Some("ucinewgame") | Some("usinewgame") => {
+                // `at` counts the moves of each game.
+                f.gos = 0;
+                continue;
+            }
             Some("setoption") => {
                 let text = line.as_str();
                 if let (Some(n), Some(v)) = (text.find(" name "), text.find(" value ")) {

@@ -1,0 +1,385 @@
+//! Match runner tests: statistics against hand-computed values, SPRT
+//! stopping, byoyomi accounting with a timed fake engine, fake engines that
+//! misbehave (each loses with the right reason and the match goes on), a
+//! PGN write → read round trip, and a clean stop (Ctrl-C path).
+//!
+//! The fake engine is `janggi-match fake-engine …`
+//! (tests/fake_engines/fake_engine.rs).
+
+use janggi::tournament::pgn::read_pgn;
+use janggi::tournament::referee::Termination;
+use janggi::tournament::stats::{SprtDecision, SprtParams, Tally};
+use janggi::tournament::{run, MatchConfig, MatchEnd, MatchReport};
+use janggi::types::Color;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+const MATCH_BIN: &str = env!("CARGO_BIN_EXE_janggi-match");
+
+/// `--engine` words for a fake engine.
+fn fake(name: &str, behaviour: &[&str], limits: &[&str]) -> Vec<String> {
+    let mut v = vec![
+        "--engine".to_string(),
+        format!("cmd={MATCH_BIN}"),
+        "arg=fake-engine".to_string(),
+        format!("name={name}"),
+    ];
+    v.extend(behaviour.iter().map(|b| format!("arg={b}")));
+    v.extend(limits.iter().map(|s| s.to_string()));
+    v
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("janggi-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn play(args: &[String]) -> (MatchReport, String) {
+    let cfg = MatchConfig::parse(args).expect("valid command line");
+    let stop = AtomicBool::new(false);
+    let mut out = Vec::new();
+    let report = run(&cfg, &mut out, &stop).expect("match starts");
+    (report, String::from_utf8_lossy(&out).into_owned())
+}
+
+#[test]
+fn elo_error_bars_and_los_match_the_standard_formulas() {
+    // W = 60, L = 40, D = 100, N = 200:
+    //   s = (60 + 50) / 200 = 0.55
+    //   Elo = -400 log10(1/0.55 - 1) = -400 log10(0.818182) = 34.860
+    //   σ² = 0.3·0.45² + 0.2·0.55² + 0.5·0.05² = 0.06075 + 0.0605 + 0.00125 = 0.1225
+    //   σ/√N = 0.35 / √200 = 0.0247487; × 1.959964 = 0.0485066
+    //   Elo(0.5985066) = 69.358, Elo(0.5014934) = 1.0378 → ±(69.358 − 1.038)/2 = 34.159
+    //   LOS = ½(1 + erf(20 / √200)) = ½(1 + erf(1.41421)) = 0.977250
+    let t = Tally {
+        wins: 60,
+        losses: 40,
+        draws: 100,
+    };
+    assert!((t.score().unwrap() - 0.55).abs() < 1e-12);
+    assert!(
+        (t.elo().unwrap() - 34.860_070).abs() < 1e-4,
+        "{:?}",
+        t.elo()
+    );
+    assert!(
+        (t.elo_error().unwrap() - 34.159_269).abs() < 1e-4,
+        "{:?}",
+        t.elo_error()
+    );
+    assert!((t.los().unwrap() - 0.977_250).abs() < 1e-6, "{:?}", t.los());
+    assert_eq!(t.to_string(), "60 - 40 - 100  [0.550] 200");
+    assert_eq!(
+        t.elo_line(),
+        "Elo difference: 34.9 +/- 34.2, LOS: 97.7 %, DrawRatio: 50.0 %"
+    );
+    // Symmetric from the other side.
+    let f = t.flipped();
+    assert!((f.elo().unwrap() + 34.860_070).abs() < 1e-4);
+    assert!((f.elo_error().unwrap() - 34.159_269).abs() < 1e-4);
+    assert!((f.los().unwrap() - 0.022_750).abs() < 1e-6);
+    // W = 30, L = 10, D = 0, N = 40: s = 0.75, Elo = -400 log10(1/3) = 190.849;
+    // σ² = 0.75·0.25² + 0.25·0.75² = 0.1875, σ/√N = 0.0684653, × z = 0.134190;
+    // Elo(0.884190) = 353.119, Elo(0.615810) = 81.961 → ±135.579.
+    let t = Tally {
+        wins: 30,
+        losses: 10,
+        draws: 0,
+    };
+    assert!((t.elo().unwrap() - 190.849).abs() < 1e-3);
+    assert!(
+        (t.elo_error().unwrap() - 135.579).abs() < 1e-3,
+        "{:?}",
+        t.elo_error()
+    );
+}
+
+/// Feeds `pattern` cyclically until the SPRT decides; returns (games, decision).
+fn sprt_run(p: &SprtParams, pattern: &str) -> (u32, SprtDecision) {
+    let mut t = Tally::default();
+    for (n, c) in pattern.chars().cycle().enumerate().take(100_000) {
+        match c {
+            'W' => t.wins += 1,
+            'L' => t.losses += 1,
+            _ => t.draws += 1,
+        }
+        let d = p.decide(&t);
+        if d != SprtDecision::Continue {
+            return (n as u32 + 1, d);
+        }
+    }
+    (0, SprtDecision::Continue)
+}
+
+#[test]
+fn sprt_stops_at_the_expected_bound() {
+    // elo0 = 0, elo1 = 5, α = β = 0.05: bounds ln(0.05/0.95) = −2.944439 and
+    // +2.944439; s0 = 0.5, s1 = 1/(1 + 10^(−5/400)) = 0.5071951.
+    // "WWDL" repeated: s = 0.625, σ² = 0.171875 at multiples of 4, so the LLR
+    // per game ≈ 0.0071951·(1.25 − 1.0071951)/(2·0.171875) = 0.0050822 and the
+    // bound is reached near 2.944439/0.0050822 ≈ 579; computed game by game
+    // (the partial cycles shift it) it is first crossed at game 574
+    // (LLR 2.9505), H1 accepted. "LLDW" repeated: first below −2.944439 at
+    // game 542 (LLR −2.9512), H0 accepted.
+    let p = SprtParams {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    assert!((p.upper_bound() - 2.944_439).abs() < 1e-6);
+    assert!((p.lower_bound() + 2.944_439).abs() < 1e-6);
+    assert_eq!(sprt_run(&p, "WWDL"), (574, SprtDecision::AcceptH1));
+    assert_eq!(sprt_run(&p, "LLDW"), (542, SprtDecision::AcceptH0));
+    let t = Tally {
+        wins: 288,
+        losses: 143,
+        draws: 143,
+    };
+    assert!((p.llr(&t) - 2.950_470).abs() < 1e-4, "{}", p.llr(&t));
+    assert!(p.line(&t).ends_with("H1 was accepted"));
+    // One game earlier it goes on.
+    let t = Tally {
+        wins: 287,
+        losses: 143,
+        draws: 143,
+    };
+    assert_eq!(p.decide(&t), SprtDecision::Continue);
+    // Equal results never accept H1.
+    assert_eq!(sprt_run(&p, "WL").1, SprtDecision::AcceptH0);
+}
+
+#[test]
+fn byoyomi_ninety_percent_never_forfeits_hundred_ten_does() {
+    // Main time 0, one byoyomi period of 1000 ms, no margin: the 90 %
+    // engine sleeps 900 ms per move, the 110 % engine 1100 ms.
+    let byo = ["tc=0", "byoyomi=1000x1"];
+    let mut args = fake("ninety", &["pct=90", "seed=1"], &byo);
+    args.extend(fake("hundredten", &["pct=110", "seed=2"], &byo));
+    args.extend(fake("quick", &["seed=3"], &["nodes=1"]));
+    args.extend(words(
+        "--tournament gauntlet --games 2 --maxmoves 6 --openings startpos --seed 1",
+    ));
+    let (report, out) = play(&args);
+    assert_eq!(report.games.len(), 4, "{out}");
+    for g in &report.games {
+        let ninety = if g.players[0] == "ninety" {
+            Color::Cho
+        } else {
+            Color::Han
+        };
+        if g.players.contains(&"hundredten".to_string()) {
+            assert_eq!(g.result.termination, Termination::TimeLoss, "{out}");
+            assert_eq!(g.result.winner, Some(ninety), "{out}");
+        } else {
+            // Against the quick engine: 3 moves of 900 ms each, no forfeit.
+            assert_eq!(g.result.termination, Termination::MaxMoves, "{out}");
+            assert_eq!(g.moves.iter().filter(|m| m.elapsed_ms >= 880).count(), 3);
+        }
+    }
+    assert!(out.contains("Elo difference:"));
+}
+
+#[test]
+fn misbehaving_engines_lose_with_the_right_reason_and_the_match_goes_on() {
+    let pgn = temp("forfeits.pgn");
+    let mut args = fake("good", &["seed=5"], &["nodes=1"]);
+    args.extend(fake("illegal", &["mode=illegal", "at=2"], &["nodes=1"]));
+    args.extend(fake("garbage", &["mode=garbage", "at=2"], &["nodes=1"]));
+    args.extend(fake("crash", &["mode=crash", "at=2"], &["nodes=1"]));
+    args.extend(fake(
+        "hang",
+        &["mode=hang", "at=2"],
+        &["nodes=1", "timeout=300", "stopwait=200"],
+    ));
+    args.extend(fake(
+        "late",
+        &["mode=late", "at=2", "late=600"],
+        &["st=0.2"],
+    ));
+    args.extend(fake(
+        "resigner",
+        &["mode=resign", "at=2"],
+        &["nodes=1", "proto=usi"],
+    ));
+    args.extend(fake("usi", &["seed=9"], &["nodes=1", "proto=usi"]));
+    args.extend(words(
+        "--tournament gauntlet --games 2 --maxmoves 40 --openings setups",
+    ));
+    args.extend(["--pgnout".to_string(), pgn.display().to_string()]);
+    let (report, out) = play(&args);
+    assert_eq!(report.end, MatchEnd::Completed);
+    assert_eq!(report.games.len(), 14, "every game is played: {out}");
+    for g in &report.games {
+        let bad = if g.players[0] == "good" { 1 } else { 0 };
+        let bad_name = g.players[bad].as_str();
+        let loser = if bad == 0 { Color::Cho } else { Color::Han };
+        let expect = match bad_name {
+            "illegal" => Termination::IllegalMove,
+            "garbage" => Termination::UnparseableMove,
+            "crash" => Termination::Crash,
+            "hang" => Termination::NoReply,
+            "late" => Termination::TimeLoss,
+            "resigner" => Termination::Resign,
+            _ => {
+                // A well-behaved USI engine: a normal game, no forfeit.
+                assert!(
+                    matches!(
+                        g.result.termination,
+                        Termination::Rules(_) | Termination::MaxMoves
+                    ),
+                    "{bad_name}: {:?}",
+                    g.result
+                );
+                continue;
+            }
+        };
+        assert_eq!(
+            g.result.termination, expect,
+            "{bad_name}: {:?}\n{out}",
+            g.result
+        );
+        assert_eq!(g.result.winner, Some(!loser), "{bad_name}");
+        let detail = g.result.detail.clone().unwrap_or_default();
+        assert!(detail.contains("position"), "{bad_name}: {detail}");
+        match bad_name {
+            "garbage" => assert!(detail.contains("xyzzy"), "{detail}"),
+            "crash" => assert!(detail.contains("exit code 3"), "{detail}"),
+            "illegal" => assert!(detail.contains("illegal move"), "{detail}"),
+            _ => {}
+        }
+        // The misbehaviour is at the engine's 2nd move.
+        let engine_moves = g.moves.iter().filter(|m| !m.book).count();
+        assert_eq!(engine_moves, if bad == 0 { 2 } else { 3 }, "{bad_name}");
+    }
+    assert!(out.contains("Terminations:"));
+    // The good engine won every forfeit; the PGN has all 14 games and
+    // replays (the offending move is not in it).
+    let text = std::fs::read_to_string(&pgn).expect("PGN written");
+    let games = read_pgn(&text).expect("PGN parses");
+    assert_eq!(games.len(), 14);
+    for (p, g) in games.iter().zip(&report.games) {
+        let replayed = p.replay().expect("replays");
+        assert_eq!(replayed.position().fen(), g.final_fen);
+        assert_eq!(p.result, g.result.pgn_result());
+        assert_eq!(p.termination(), Some(g.result.termination));
+    }
+    assert!(text.contains("[TerminationDetails \"han engine sent unparseable move 'xyzzy'"));
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn pgn_round_trip_replays_to_the_same_positions_and_results() {
+    let pgn = temp("roundtrip.pgn");
+    let mut args = fake("a", &["seed=11"], &["nodes=1"]);
+    args.extend(fake("b", &["seed=12"], &["nodes=1"]));
+    args.extend(words(
+        "--games 6 --concurrency 2 --openings setups order=random plies=3 --seed 42 --variant janggi --maxmoves 120",
+    ));
+    args.extend(["--pgnout".to_string(), pgn.display().to_string()]);
+    let (report, out) = play(&args);
+    assert_eq!(report.games.len(), 6, "{out}");
+    let text = std::fs::read_to_string(&pgn).expect("PGN written");
+    let games = read_pgn(&text).expect("PGN parses");
+    assert_eq!(games.len(), 6);
+    for p in &games {
+        let round: usize = p.tag("Round").and_then(|r| r.parse().ok()).expect("Round");
+        let rec = report
+            .games
+            .iter()
+            .find(|g| g.number == round)
+            .expect("same game");
+        assert_eq!(p.tag("Variant"), Some("Janggi"));
+        assert_eq!(p.tag("SetUp"), Some("1"));
+        assert_eq!(p.tag("FEN"), Some(rec.start_fen.as_str()));
+        assert_eq!(p.tag("Notation"), Some("UCI"));
+        assert_eq!(p.moves.len(), rec.moves.len());
+        let game = p.replay().expect("replays under the recorded rules");
+        assert_eq!(game.position().fen(), rec.final_fen);
+        assert_eq!(p.result, rec.result.pgn_result());
+        assert_eq!(p.termination(), Some(rec.result.termination));
+        let term = p.tag("Termination").unwrap_or("");
+        assert!(term.contains(&rec.result.summary_ko), "{term}");
+        if let Termination::Rules(reason) = rec.result.termination {
+            let o = game.outcome().expect("the replayed game is over too");
+            assert_eq!(o.reason, reason);
+            assert_eq!(o.winner, rec.result.winner);
+            assert_eq!(o.summary_ko(), rec.result.summary_ko);
+        }
+        // Both games of a pair start from the same opening.
+        let partner = if round % 2 == 1 { round + 1 } else { round - 1 };
+        let other = report
+            .games
+            .iter()
+            .find(|g| g.number == partner)
+            .expect("pair");
+        assert_eq!(other.start_fen, rec.start_fen);
+        let book = |g: &janggi::tournament::referee::GameRecord| {
+            g.moves
+                .iter()
+                .filter(|m| m.book)
+                .map(|m| m.mv)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(book(other), book(rec));
+        assert_eq!(other.players[0], rec.players[1]);
+    }
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn stop_writes_the_games_played() {
+    // Slow engines (st=0.1, 100 % of it per move); the stop flag (what
+    // Ctrl-C sets) is raised after about a second.
+    let pgn = temp("stop.pgn");
+    let mut args = fake("a", &["pct=100"], &["st=0.1", "timemargin=200"]);
+    args.extend(fake("b", &["pct=100"], &["st=0.1", "timemargin=200"]));
+    args.extend(words("--games 10 --maxmoves 6 --openings startpos"));
+    args.extend(["--pgnout".to_string(), pgn.display().to_string()]);
+    let cfg = MatchConfig::parse(&args).expect("args");
+    let stop = AtomicBool::new(false);
+    let mut out = Vec::new();
+    let report = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(1000));
+            stop.store(true, Ordering::SeqCst);
+        });
+        run(&cfg, &mut out, &stop).expect("runs")
+    });
+    let out = String::from_utf8_lossy(&out);
+    assert_eq!(report.end, MatchEnd::Interrupted, "{out}");
+    assert!(report.games.len() < 10);
+    assert!(out.contains("Match interrupted"), "{out}");
+    let games = read_pgn(&std::fs::read_to_string(&pgn).expect("PGN")).expect("parses");
+    assert_eq!(games.len(), report.games.len());
+    assert!(
+        games.iter().any(|g| g.result == "*"),
+        "the game in progress is written unfinished"
+    );
+    let finished = games.iter().filter(|g| g.result != "*").count();
+    assert!(finished >= 1, "{out}");
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn run_match_reports_usage_and_start_failures() {
+    let mut out = Vec::new();
+    assert_eq!(
+        janggi::tournament::run_match(&words("--engine cmd=x"), &mut out),
+        2
+    );
+    assert!(String::from_utf8_lossy(&out).contains("usage:"));
+    let mut out = Vec::new();
+    let code = janggi::tournament::run_match(
+        &words("--engine cmd=/nonexistent/engine --engine cmd=/nonexistent/other --each nodes=1"),
+        &mut out,
+    );
+    assert_eq!(code, 1);
+    assert!(String::from_utf8_lossy(&out).contains("could not start"));
+}
