@@ -333,7 +333,7 @@ impl Clock {
         self.main_ms += self.tc.inc_ms;
         self.moves_made += 1;
         if let Some(m) = self.tc.moves {
-            if self.moves_made % m == 0 {
+            if self.moves_made.is_multiple_of(m) {
                 self.main_ms += self.tc.base_ms;
             }
         }

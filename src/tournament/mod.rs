@@ -5,15 +5,15 @@
 //! bikjang or counting; this runner referees every move with the game
 //! layer under the chosen rule set.
 //!
-//! * [`config`]: the cutechess-cli-style command line;
-//! * [`engine_process`]: child processes, handshake, timed replies;
-//! * [`clock`]: time controls and the runner's clocks (byoyomi included);
-//! * [`openings`]: the 16 setups, EPD/FEN books, random plies;
-//! * [`referee`]: one game, every ending and forfeit;
-//! * [`stats`]: Elo, error bars, LOS, SPRT;
-//! * [`pgn`]: PGN writer and reader;
-//! * [`runner`]: scheduling, concurrency, output;
-//! * [`interrupt`]: Ctrl-C.
+//! * [`config`] — the cutechess-cli-style command line;
+//! * [`engine_process`] — child processes, handshake, timed replies;
+//! * [`clock`] — time controls and the runner's clocks (byoyomi included);
+//! * [`openings`] — the 16 setups, EPD/FEN books, random plies;
+//! * [`referee`] — one game, every ending and forfeit;
+//! * [`stats`] — Elo, error bars, LOS, SPRT;
+//! * [`pgn`] — PGN writer and reader;
+//! * [`runner`] — scheduling, concurrency, output;
+//! * [`interrupt`] — Ctrl-C.
 //!
 //! At the end the runner prints cutechess-cli's lines, so existing
 //! scripts can read them:

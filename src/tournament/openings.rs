@@ -253,7 +253,7 @@ fn random_plies(fen: &str, plies: u32, rules: &Rules, rng: &mut SplitMix64) -> V
     };
     let mut best = Vec::new();
     for _ in 0..RANDOM_TRIES {
-        let mut game = Game::new(start.clone(), rules.clone());
+        let mut game = Game::new(start.clone(), *rules);
         let mut moves = Vec::new();
         while (moves.len() as u32) < plies && !game.is_over() {
             let legal = game.legal_moves();
@@ -306,7 +306,7 @@ mod tests {
         assert!(a.iter().all(|o| o.moves.len() == 4));
         // Replayable.
         for o in &a {
-            let g = Game::replay(Position::from_fen(&o.fen).unwrap(), rules.clone(), &o.moves);
+            let g = Game::replay(Position::from_fen(&o.fen).unwrap(), rules, &o.moves);
             assert!(g.is_ok_and(|g| !g.is_over()));
         }
         let c = cfg.build(20, 8, &rules).unwrap();

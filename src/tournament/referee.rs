@@ -457,7 +457,7 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
     let start = Position::from_fen(&spec.opening.fen).unwrap_or_else(|_| Position::startpos());
     let mut r = Referee {
         spec,
-        game: Game::new(start, spec.rules.clone()),
+        game: Game::new(start, *spec.rules),
         texts: [Vec::new(), Vec::new()],
         moves: Vec::new(),
         clocks: [
@@ -491,7 +491,7 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
         opening: spec.opening.name.clone(),
         start_fen: spec.opening.fen.clone(),
         variant: spec.variant.to_string(),
-        rules: spec.rules.clone(),
+        rules: *spec.rules,
         final_fen: r.game.position().fen(),
         moves: r.moves,
         result,

@@ -148,7 +148,7 @@ fn start_failure(cfg: &MatchConfig, s: &Scheduled, side: Color, err: &EngineErro
         opening: s.opening.name.clone(),
         start_fen: s.opening.fen.clone(),
         variant: cfg.variant.clone(),
-        rules: cfg.rules.clone(),
+        rules: cfg.rules,
         moves: Vec::new(),
         result,
         final_fen: s.opening.fen.clone(),
@@ -377,7 +377,9 @@ pub fn run(
                     "Score of {} vs {}: {t}",
                     cfg.engines[i].name, cfg.engines[j].name
                 );
-                if n_engines == 2 && cfg.rating_interval > 0 && finished % cfg.rating_interval == 0
+                if n_engines == 2
+                    && cfg.rating_interval > 0
+                    && finished.is_multiple_of(cfg.rating_interval)
                 {
                     let _ = writeln!(out, "{}", t.elo_line());
                 }
