@@ -9,10 +9,14 @@ use janggi::{LegalityModel, Position};
 const CI_LIMIT: u64 = 2_500_000;
 
 fn run_suite(file: &str, model: LegalityModel, limit: u64) {
+    run_file(file, model, limit, 58, 200);
+}
+
+fn run_file(file: &str, model: LegalityModel, limit: u64, positions: usize, min_checked: usize) {
     let text = std::fs::read_to_string(format!("{}/perft/{file}", env!("CARGO_MANIFEST_DIR")))
         .unwrap_or_else(|e| panic!("{file}: {e}"));
     let entries = parse_epd(&text).unwrap();
-    assert_eq!(entries.len(), 58, "{file} has 58 positions");
+    assert_eq!(entries.len(), positions, "{file} has {positions} positions");
     let mut failures = Vec::new();
     let mut checked = 0;
     for e in &entries {
@@ -28,7 +32,7 @@ fn run_suite(file: &str, model: LegalityModel, limit: u64) {
             }
         }
     }
-    assert!(checked > 200, "only {checked} counts checked");
+    assert!(checked >= min_checked, "only {checked} counts checked");
     assert!(
         failures.is_empty(),
         "{} mismatches:\n{}",
@@ -45,6 +49,14 @@ fn casual_suite() {
 #[test]
 fn fsf_suite() {
     run_suite("fsf.epd", LegalityModel::Fsf, CI_LIMIT);
+}
+
+/// Positions added for rules the reference positions miss (palace cannons,
+/// soldiers on enemy palace corners); counts from Fairy-Stockfish too.
+#[test]
+fn extra_positions() {
+    run_file("extra-casual.epd", LegalityModel::Casual, u64::MAX, 2, 8);
+    run_file("extra-fsf.epd", LegalityModel::Fsf, u64::MAX, 2, 8);
 }
 
 #[test]
