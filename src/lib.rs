@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod game;

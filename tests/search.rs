@@ -1,8 +1,10 @@
-//! Search tests: mates, tactics, legality, limits, eval symmetry, bench.
+//! Search tests: mates, tactics, game-rule endings inside the tree,
+//! legality over random games, node and stop limits, bench determinism.
 
-use janggi::game::{Game, Rules};
-use janggi::search::{Limits, ReportScore, SearchControl, SearchResult, Searcher};
-use janggi::{LegalityModel, Move, Position};
+use janggi::game::{EndReason, Game, Rules};
+use janggi::search::{Limits, ReportScore, SearchControl, SearchResult, Searcher, RULE_WIN};
+use janggi::{Move, Notation, Position};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 fn game(fen: &str) -> Game {
@@ -12,37 +14,329 @@ fn game(fen: &str) -> Game {
     )
 }
 
-fn search_depth(g: &Game, depth: u32) -> SearchResult {
+fn mv(g: &Game, text: &str) -> Move {
+    g.position()
+        .parse_move(text, Notation::Uci)
+        .expect("move text")
+}
+
+fn text(g: &Game, m: Move) -> String {
+    g.position().move_text(m, Notation::Uci)
+}
+
+fn search(g: &Game, limits: Limits) -> SearchResult {
     let mut s = Searcher::new(16, 1);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
     s.search(g, &limits, &SearchControl::default(), &mut |_| {})
 }
 
+fn search_depth(g: &Game, depth: u32) -> SearchResult {
+    search(
+        g,
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+    )
+}
+
+/// Whether playing `m` checkmates.
+fn mates(g: &Game, m: Move) -> bool {
+    let mut h = g.clone();
+    h.play(m).is_ok()
+        && h.outcome()
+            .is_some_and(|o| o.reason == EndReason::Checkmate)
+}
+
+/// Whether `m` forces mate on the next move whatever the reply.
+fn forces_mate_in_2(g: &Game, m: Move) -> bool {
+    let mut h = g.clone();
+    if h.play(m).is_err() || h.outcome().is_some() {
+        return false;
+    }
+    let replies = h.legal_moves();
+    !replies.is_empty()
+        && replies.iter().all(|&r| {
+            let mut k = h.clone();
+            k.play(r).is_ok() && k.legal_moves().iter().any(|&m2| mates(&k, m2))
+        })
+}
+
 #[test]
-fn smoke_startpos() {
+fn chariot_mate_in_one() {
+    // Han's general is boxed in by its guards; the e-file chariot covers e9.
+    let g = game("3ka4/3a5/9/9/9/9/4R4/9/R8/5K3 w - - 0 1");
+    let r = search_depth(&g, 4);
+    let best = r.best.expect("a move");
+    assert!(mates(&g, best), "{} does not mate", text(&g, best));
+    assert_eq!(text(&g, best), "a2a10");
+    assert_eq!(r.score, ReportScore::Mate(1));
+}
+
+#[test]
+fn cannon_mate_through_screen_in_one() {
+    // The cannon jumps the a5 soldier to a10 and checks through the c10
+    // elephant (포다리); e9 is covered by the chariot.
+    let g = game("2Bka4/3a5/9/9/9/P8/4R4/9/C8/5K3 w - - 0 1");
+    assert!(
+        !mates(&g, mv(&g, "e4e9")),
+        "the chariot alone does not mate"
+    );
+    let r = search_depth(&g, 4);
+    let best = r.best.expect("a move");
+    assert_eq!(text(&g, best), "a2a10");
+    assert!(mates(&g, best));
+    assert_eq!(r.score, ReportScore::Mate(1));
+}
+
+#[test]
+fn double_chariot_mate_in_two() {
+    let g = game("4k4/9/9/9/9/9/9/9/1R2A4/R3K4 w - - 0 1");
+    assert!(
+        !g.legal_moves().iter().any(|&m| mates(&g, m)),
+        "no mate in one"
+    );
+    let r = search_depth(&g, 6);
+    let best = r.best.expect("a move");
+    assert_eq!(r.score, ReportScore::Mate(2), "best {}", text(&g, best));
+    assert!(
+        forces_mate_in_2(&g, best),
+        "{} does not force mate",
+        text(&g, best)
+    );
+}
+
+#[test]
+fn captures_hanging_chariot() {
+    let g = game("4k4/9/9/r8/9/3p5/9/2N6/4A4/R3K4 w - - 0 1");
+    let r = search_depth(&g, 5);
+    assert_eq!(text(&g, r.best.expect("a move")), "a1a7");
+    assert!(
+        matches!(r.score, ReportScore::Cp(cp) if cp > 800),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn answers_bikjang_instead_of_losing_the_count() {
+    // Han's horse steps off the e-file and calls bikjang (pieces are missing,
+    // so a capture counts as made). Taking the chariot on a3 would leave the
+    // generals facing: the game would end by counting, 13 : 18.5 for Han.
+    let mut g = game("2ba1ab2/4k4/9/9/9/4n4/9/r8/4K4/R8 b - - 0 1");
+    let call = mv(&g, "e5c4");
+    g.play(call).expect("legal");
+    assert!(g.pending_bikjang().is_some(), "bikjang was called");
+    let take = mv(&g, "a1a3");
+    assert!(g.is_legal(take));
+    let r = search_depth(&g, 5);
+    let best = r.best.expect("a move");
+    assert_ne!(best, take, "walked into a lost count");
+    let mut h = g.clone();
+    h.play(best).expect("legal");
+    assert!(h.outcome().is_none(), "{} ends the game", text(&g, best));
+}
+
+#[test]
+fn takes_a_won_count_by_passing() {
+    // Cho is ahead 2 : 1.5; Han passed, so Cho's pass ends the game by
+    // counting, and Cho wins.
+    let mut g = game("3k5/9/9/9/9/9/P8/9/4K4/9 b - - 0 1");
+    g.play(Move::PASS).expect("Han may pass");
+    let r = search_depth(&g, 4);
+    assert_eq!(r.best, Some(Move::PASS));
+    assert!(
+        matches!(r.score, ReportScore::Cp(cp) if cp > RULE_WIN - 100),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn does_not_pass_into_a_lost_count() {
+    // Same material but Han is ahead (1.5 deom vs nothing): Cho must not pass.
+    let mut g = game("3k5/9/9/9/9/9/9/9/4K4/9 b - - 0 1");
+    g.play(Move::PASS).expect("Han may pass");
+    let r = search_depth(&g, 4);
+    assert_ne!(r.best, Some(Move::PASS));
+    assert!(r.best.is_some_and(|m| g.is_legal(m)));
+}
+
+/// A tiny deterministic generator for the random games.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let mut rng = Lcg(7);
+    let presets = [
+        "janggikjf",
+        "janggi",
+        "janggitraditional",
+        "janggimodern",
+        "janggicasual",
+    ];
+    let mut searcher = Searcher::new(4, 1);
+    let mut searches = 0;
+    for game_no in 0..10 {
+        let rules = Rules::from_variant(presets[game_no % presets.len()]).expect("preset");
+        let mut g = Game::new(Position::startpos(), rules);
+        for ply in 0..120 {
+            let legal = g.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = if ply % 3 == 2 {
+                let limits = Limits {
+                    nodes: Some(400 + rng.next() % 400),
+                    ..Limits::default()
+                };
+                let r = searcher.search(&g, &limits, &SearchControl::default(), &mut |_| {});
+                let best = r.best.expect("a legal move exists");
+                assert!(
+                    g.is_legal(best),
+                    "illegal {} in {}",
+                    text(&g, best),
+                    g.position().fen()
+                );
+                searches += 1;
+                best
+            } else {
+                legal[(rng.next() % legal.len() as u64) as usize]
+            };
+            g.play(m).expect("legal");
+        }
+    }
+    assert!(searches > 100);
+}
+
+#[test]
+fn exact_node_limit() {
     let g = Game::new(Position::startpos(), Rules::default());
-    let t = Instant::now();
-    let mut s = Searcher::new(16, 1);
+    for n in [1, 77, 5000, 20_000] {
+        let r = search(
+            &g,
+            Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(r.nodes, n);
+        assert!(g.is_legal(r.best.expect("a move")));
+    }
+    // With more threads the node limit stays exact.
+    let mut s = Searcher::new(16, 2);
     let limits = Limits {
-        depth: Some(7),
+        nodes: Some(3000),
         ..Limits::default()
     };
-    let r = s.search(&g, &limits, &SearchControl::default(), &mut |i| {
-        eprintln!(
-            "depth {} sel {} score {:?} nodes {} nps {} pv {:?}",
-            i.depth, i.seldepth, i.score, i.nodes, i.nps, i.pv
-        )
-    });
-    eprintln!("{:?} in {:?}", r, t.elapsed());
+    let r = s.search(&g, &limits, &SearchControl::default(), &mut |_| {});
+    assert_eq!(r.nodes, 3000);
+}
+
+#[test]
+fn stop_flag_is_honoured_promptly() {
+    let g = Game::new(Position::startpos(), Rules::default());
+    for threads in [1, 2] {
+        let control = SearchControl::default();
+        let stop = control.stop.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let g2 = g.clone();
+        let handle = std::thread::spawn(move || {
+            let mut s = Searcher::new(16, threads);
+            let limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+            let r = s.search(&g2, &limits, &control, &mut |_| {});
+            tx.send(Instant::now()).expect("send");
+            r
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        let stopped_at = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let returned_at = rx
+            .recv_timeout(Duration::from_secs(5))
+            .expect("search returned");
+        let r = handle.join().expect("no panic");
+        assert!(returned_at.duration_since(stopped_at) < Duration::from_millis(500));
+        assert!(g.is_legal(r.best.expect("a move")));
+    }
+}
+
+#[test]
+fn movetime_is_respected() {
+    let g = Game::new(Position::startpos(), Rules::default());
+    let t = Instant::now();
+    let r = search(
+        &g,
+        Limits {
+            movetime: Some(Duration::from_millis(150)),
+            ..Limits::default()
+        },
+    );
+    assert!(t.elapsed() < Duration::from_millis(1000));
     assert!(g.is_legal(r.best.expect("a move")));
-    let _ = (
-        LegalityModel::Casual,
-        Move::PASS,
-        Duration::ZERO,
-        ReportScore::Cp(0),
-        search_depth,
+}
+
+#[test]
+fn no_legal_move_gives_none() {
+    // Mated: the chariot mate above, played out.
+    let mut g = game("3ka4/3a5/9/9/9/9/4R4/9/R8/5K3 w - - 0 1");
+    g.play(mv(&g, "a2a10")).expect("legal");
+    let r = search_depth(&g, 3);
+    assert_eq!(r.best, None);
+    assert_eq!(r.score, ReportScore::Mate(0));
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let g = Game::new(Position::startpos(), Rules::default());
+    let mut s = Searcher::new(16, 1);
+    let limits = Limits {
+        depth: Some(4),
+        multipv: 3,
+        ..Limits::default()
+    };
+    let mut last = Vec::new();
+    s.search(&g, &limits, &SearchControl::default(), &mut |i| {
+        if i.depth == 4 {
+            last.push((i.multipv, i.pv[0]));
+        }
+    });
+    assert_eq!(last.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert!(last[0].1 != last[1].1 && last[1].1 != last[2].1 && last[0].1 != last[2].1);
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let a = janggi::bench::bench(Some(3));
+    let b = janggi::bench::bench(Some(3));
+    assert!(a.positions >= 30);
+    assert!(a.nodes > 0);
+    assert_eq!(a.nodes, b.nodes);
+}
+
+/// `cargo test --release --test search bench_report -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn bench_report() {
+    let depth = std::env::var("BENCH_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok());
+    let r = janggi::bench::bench_with(depth, &mut |i, _, n| {
+        eprintln!("position {:2}: {n} nodes", i + 1)
+    });
+    eprintln!(
+        "Nodes searched: {}\nNodes/second: {}\nTime: {:?}",
+        r.nodes, r.nps, r.elapsed
     );
 }

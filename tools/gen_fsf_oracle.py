@@ -34,9 +34,12 @@ File format (also written as '#' comments at the top of every file)
   A pass is the side's general square twice, e.g. e2e2 or e9e9 or d10d10.
 * `legal` lists are sorted by plain byte-wise string order (Python sorted(),
   identical to Rust's sort of Strings).  An empty list (game over) is "legal <k>".
-* Every position before the final one was checked to be *not* game-ending:
-  the game was stopped at the first ply where pyffish reported an immediate end,
-  an optional end, or no legal moves.
+* No position before the final one is game-ending: the game was stopped at the
+  first ply where pyffish reported an immediate end, an optional end, or no legal
+  moves.  (To save time, is_optional_game_end is only queried at plies where the
+  halfmove clock is high, the position occurred earlier in the window, or, for
+  janggimodern, the mover's last two moves undo each other / the older is a pass;
+  optional ends are impossible elsewhere.)
 * flags: imm = pyffish.is_immediate_game_end, opt = pyffish.is_optional_game_end
   at the final position; the value is printed as 0 when the flag is 0 (pyffish
   returns an uninitialised value in that case).  nlegal = number of legal moves.
@@ -78,12 +81,31 @@ START_FENS = [
     "3ak4/4a4/4c4/2p3p2/9/9/2P3P2/4C4/4A4/3AK4 b - - 0 1",
     "2b1ka3/9/4n4/p7p/9/9/P7P/4N4/9/2BK1A3 w - - 0 1",
     "1r2k4/9/9/9/9/9/9/9/3K5/5R3 w - - 0 1",
+    "3k5/4a4/9/9/9/9/9/4C4/9/R2K1R3 w - - 0 1",
+    "r2k1r3/9/3c5/9/9/9/9/9/4A4/4K4 b - - 0 1",
+    "3k5/9/9/9/9/9/9/9/9/RR3K3 w - - 0 1",
+    "R3k4/9/9/9/9/9/9/9/9/5K3 b - - 0 1",
 ]
 
-STYLES = ["random", "aggressive", "shuffle", "passer", "bikjang", "checker", "quiet", "mixed"]
+STYLES = ["random", "aggressive", "shuffle", "passer", "bikjang", "checker", "quiet", "hunter", "perpetual",
+          "mixed"]
+
+# Endings each style mostly aims at (random and mixed are always played).
+STYLE_TARGETS = {
+    "passer": ["double-pass"],
+    "bikjang": ["bikjang", "double-pass"],
+    "shuffle": ["repetition", "move-repetition", "perpetual-check"],
+    "quiet": ["move-rule"],
+    "hunter": ["checkmate"],
+    "aggressive": ["checkmate"],
+    "checker": ["perpetual-check", "checkmate"],
+    "perpetual": ["perpetual-check", "checkmate"],
+    "random": ["bikjang", "double-pass", "repetition", "move-rule", "checkmate"],
+    "mixed": ["bikjang", "double-pass", "repetition", "move-rule", "checkmate"],
+}
 
 # Half-move (ply) caps per variant; modern needs 200 capture-free plies for its move rule.
-PLY_CAP = {"janggi": 260, "janggitraditional": 260, "janggimodern": 460, "janggicasual": 260}
+PLY_CAP = {"janggi": 260, "janggitraditional": 260, "janggimodern": 420, "janggicasual": 260}
 NFOLD = {"janggi": 3, "janggitraditional": 3, "janggimodern": 4, "janggicasual": 3}
 NMOVE = {"janggi": 50, "janggitraditional": 50, "janggimodern": 100, "janggicasual": 50}
 HAS_BIKJANG = {"janggi": True, "janggitraditional": True, "janggimodern": False, "janggicasual": False}
@@ -95,7 +117,7 @@ QUOTA_BASE = {
     "perpetual-check": 4,
     "move-repetition": 8,
     "move-rule": 3,
-    "checkmate": 10,
+    "checkmate": 6,
     "stalemate": 2,
     "ply-limit": 1,
 }
@@ -227,6 +249,36 @@ def choose_move(rng, style, legal, board, stm, moves, variant, start, cur_fen):
         if cands and rng.random() < 0.8:
             return rng.choice(cands)
 
+    if style == "perpetual":
+        # the stronger side keeps checking (preferably undoing its last move),
+        # the weaker side shuffles back and forth
+        cho, han = material(board)
+        rev = None
+        if len(moves) >= 2 and not is_pass(moves[-2]):
+            a, b = parse_move(moves[-2])
+            rev = FILES[b[0]] + str(b[1]) + FILES[a[0]] + str(a[1])
+        if (cho > han) == us_upper:
+            if rev in normal and sf.gives_check(variant, cur_fen, [rev]) and rng.random() < 0.9:
+                return rev
+            checks = [m for m in normal if sf.gives_check(variant, cur_fen, [m])]
+            if checks:
+                return rng.choice(checks)
+        elif rev in normal and rng.random() < 0.8:
+            return rev
+        return rng.choice(normal)
+
+    if style == "hunter":
+        # the side with more material hunts for mate (full mate-in-one scan),
+        # the other side plays randomly
+        cho, han = material(board)
+        if (cho > han) == us_upper:
+            for m in normal:
+                if not sf.legal_moves(variant, cur_fen, [m]):
+                    return m
+            style = "aggressive"
+        else:
+            style = "random"
+
     if style in ("aggressive", "checker"):
         # mate in one among a sample of candidate moves
         caps = captures()
@@ -256,7 +308,46 @@ def choose_move(rng, style, legal, board, stm, moves, variant, start, cur_fen):
     return rng.choice(normal)
 
 
-def classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist, incheck_fn):
+def reverse(m):
+    a, b = parse_move(m)
+    return FILES[b[0]] + str(b[1]) + FILES[a[0]] + str(a[1])
+
+
+def kakao_repetition(moves, board_hist, end, incheck_fn):
+    """Independent re-implementation of the janggimodern back-and-forth rule as
+    described in docs/fsf-janggi-rules.md (used only to label endings)."""
+    n = len(moves)
+    M = lambda k: moves[n - 1 - 2 * k] if n - 1 - 2 * k >= 0 else None
+    before_in_check = lambda k: incheck_fn(n - 1 - 2 * k)
+    m0, m1 = M(0), M(1)
+    if m0 is None or m1 is None or is_pass(m0) or end < 4:
+        return False
+    piece = board_hist[n][parse_move(m0)[1]]
+    if piece in "KkAa" or before_in_check(0) or before_in_check(1):
+        return False
+    if m1 == reverse(m0):
+        chain, last = [M(0), M(1), M(2), M(3)], 4
+    elif is_pass(m1):
+        chain, last = [M(0), M(2), M(3), M(4)], 5
+    else:
+        return False
+    if end < 2 * last:
+        return False
+    if any(c is None for c in chain) or M(last) is None:
+        return False
+    for k in range(2, last + 1):  # no check before the older moves of the pattern
+        if 2 * k + 1 <= end and before_in_check(k):
+            return False
+    for x, y in zip(chain, chain[1:]):
+        if y != reverse(x):
+            return False
+    ml = M(last)
+    idx = n - 1 - 2 * last
+    captured = parse_move(ml)[1] in board_hist[idx] and not is_pass(ml)
+    return not captured and parse_move(chain[-1])[0] == parse_move(ml)[1]
+
+
+def classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist, incheck_fn, board_hist):
     """Return the script's guess of why the game ended."""
     if kind == "none":
         return "ply-limit"
@@ -272,6 +363,8 @@ def classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist,
     if halfmove >= 2 * NMOVE[variant]:
         return "move-rule"
     n = len(moves)
+    if variant == "janggimodern" and kakao_repetition(moves, board_hist, min(halfmove, n), incheck_fn):
+        return "move-repetition"
     cur = key_hist[n]
     window = min(halfmove, n)
     occ = [i for i in range(n - 2, n - window - 1, -2) if i >= 0 and key_hist[i] == cur]
@@ -282,8 +375,6 @@ def classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist,
         if them != us:
             return "perpetual-check-by-" + ("them" if them else "us")
         return "repetition"
-    if variant == "janggimodern":
-        return "move-repetition"
     return "optional-other"
 
 
@@ -291,6 +382,7 @@ def play_game(variant, start, style, rng):
     moves = []
     board, stm = parse_fen(start)
     key_hist = [pos_key(board, stm)]
+    board_hist = [board]
     samples = {}
     halfmove = int(start.split()[4])
     cap = PLY_CAP[variant]
@@ -310,7 +402,16 @@ def play_game(variant, start, style, rng):
         if interesting:
             samples[n] = legal
         imm = sf.is_immediate_game_end(variant, start, moves) if not legal else (False, 0)
-        opt = sf.is_optional_game_end(variant, start, moves)
+        # Ask FSF about optional ends only where one is possible at all: the
+        # n-move clock is high, the position occurred before (needed for any
+        # n-fold/perpetual end), or (janggimodern) the mover's last two moves
+        # reverse each other or the older one is a pass (needed for its
+        # back-and-forth rule).  This is a strict superset of FSF's conditions.
+        maybe_opt = (halfmove >= 2 * NMOVE[variant]
+                     or key_hist[n] in key_hist[max(0, n - halfmove):n]
+                     or (variant == "janggimodern" and n >= 3
+                         and (moves[-3] == reverse(moves[-1]) or is_pass(moves[-3]))))
+        opt = sf.is_optional_game_end(variant, start, moves) if maybe_opt else (False, 0)
         if imm[0]:
             kind, value = "immediate", imm[1]
         elif opt[0]:
@@ -321,7 +422,7 @@ def play_game(variant, start, style, rng):
             kind, value = "none", 0
         else:
             # FEN of the current position, only needed by the mate/check-seeking styles
-            cur_fen = sf.get_fen(variant, start, moves) if style in ("aggressive", "checker", "mixed") else None
+            cur_fen = sf.get_fen(variant, start, moves) if style in ("aggressive", "checker", "hunter", "perpetual", "mixed") else None
             m = choose_move(rng, style, legal, board, stm, moves, variant, start, cur_fen)
             if m not in legal:
                 raise RuntimeError("chose illegal move")
@@ -331,6 +432,7 @@ def play_game(variant, start, style, rng):
             stm = "b" if stm == "w" else "w"
             moves.append(m)
             key_hist.append(pos_key(board, stm))
+            board_hist.append(board)
             continue
         break
 
@@ -347,7 +449,7 @@ def play_game(variant, start, style, rng):
     assert fb == tb and fstm == stm, (fen, board)
     assert int(fen.split()[4]) == halfmove, (fen, halfmove)
 
-    reason = classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist, incheck)
+    reason = classify(variant, start, moves, board, stm, kind, value, halfmove, key_hist, incheck, board_hist)
     # Cross-check the classification against the rules as read from the FSF source.
     cho, han = material(board)
     counted = (32000 if cho - han - 1 > 0 else -32000) * (1 if stm == "w" else -1)
@@ -426,9 +528,15 @@ def generate(variant, out_dir, seed, max_bytes, max_games, log):
             break
         start = START_FENS[i % len(START_FENS)]
         style = STYLES[(i // len(START_FENS) + i) % len(STYLES)]
+        # skip styles whose target endings are all at quota (saves time; deterministic)
+        targets = STYLE_TARGETS.get(style)
+        if targets and all(counts.get(c, 0) >= quota[c] for c in targets):
+            continue
         rng = random.Random(zlib.crc32(("%s/%d/%d" % (variant, seed, i)).encode()))
         g = play_game(variant, start, style, rng)
         r = g["reason"]
+        if i % 25 == 24:
+            log("%s: %d games tried, written %s" % (variant, i + 1, dict(sorted(counts.items()))))
         attempts[r] = attempts.get(r, 0) + 1
         if counts.get(r, 0) >= quota.get(r, 1):
             continue
@@ -459,7 +567,7 @@ def main():
     ap.add_argument("--out-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-bytes", type=int, default=290000)
-    ap.add_argument("--max-games", type=int, default=400)
+    ap.add_argument("--max-games", type=int, default=160)
     ap.add_argument("--perft", action="store_true", help="print a few perft numbers and exit")
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args()
@@ -470,6 +578,10 @@ def main():
                 print(v, fen, [perft(v, fen, [], d) for d in range(1, depth + 1)])
         return
 
+    for fen in START_FENS:  # the side not to move must not be in check
+        f = fen.split()
+        f[1] = "b" if f[1] == "w" else "w"
+        assert not sf.gives_check("janggi", " ".join(f), []), fen
     os.makedirs(args.out_dir, exist_ok=True)
     log = (lambda s: None) if args.quiet else (lambda s: print(s, file=sys.stderr, flush=True))
     for v in args.variants:

@@ -47,10 +47,10 @@ MUTANTS = {
     "no-discovered-cannon-screen": ("src/rules/legal.rs",
         "|| danger.to.contains(mv.to());", ";",
         "a move that creates a cannon screen is not re-checked"),
-    "chariot-diagonal-through-centre": ("src/rules/tables.rs",
+    "line-diagonal-from-side-midpoint": ("src/rules/tables.rs",
         "                if !palace_diagonal_step(cur, n) {\n                    break;\n                }",
         "                if !palace_diagonal_step(cur, n) && !(in_palace(n) && in_palace(cur)) {\n                    break;\n                }",
-        "palace diagonals continue past the drawn lines"),
+        "chariots and cannons move diagonally between any adjacent palace points"),
 }
 
 

@@ -363,11 +363,12 @@ impl<'a> Worker<'a> {
             if depth <= 7
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
                 && eval.abs() < WIN_BOUND
+                && beta.abs() < WIN_BOUND
             {
                 return eval;
             }
             // Razoring.
-            if depth <= 2 && eval + RAZOR_MARGIN * depth < alpha {
+            if depth <= 2 && alpha.abs() < WIN_BOUND && eval + RAZOR_MARGIN * depth < alpha {
                 let v = self.qsearch(alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -452,19 +453,6 @@ impl<'a> Worker<'a> {
             }
             let capture = is_capture(&self.pos, mv);
             let special = Some(mv) == tt_move || Some(mv) == killers[0] || Some(mv) == killers[1];
-            // Late move pruning.
-            if !pv_node
-                && !in_check
-                && !must_answer
-                && !capture
-                && !special
-                && legal > 0
-                && depth <= 5
-                && best > -WIN_BOUND
-                && quiets.len() >= lmp_limit
-            {
-                continue;
-            }
             let after = self.make_move(mv, capture, ply);
             match after {
                 After::Illegal => {
@@ -481,7 +469,8 @@ impl<'a> Worker<'a> {
             legal += 1;
             pass_tried |= pass;
             let gives_check = self.pos.in_check();
-            // Futility pruning of quiet moves that cannot raise alpha.
+            // Late move pruning and futility pruning of quiet moves that
+            // do not give check and cannot raise alpha.
             if !pv_node
                 && !in_check
                 && !must_answer
@@ -489,10 +478,12 @@ impl<'a> Worker<'a> {
                 && !gives_check
                 && !special
                 && legal > 1
-                && depth <= 6
                 && best > -WIN_BOUND
-                && eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha
                 && matches!(after, After::Continue)
+                && ((depth <= 5 && quiets.len() >= lmp_limit)
+                    || (depth <= 6
+                        && alpha.abs() < WIN_BOUND
+                        && eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha))
             {
                 self.unmake_move();
                 if !quiets.is_full() {

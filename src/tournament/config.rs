@@ -29,7 +29,7 @@
 //! | `--resign movecount=N score=CP [twosided=false]` | resign adjudication |
 //! | `--draw movenumber=M movecount=N score=CP` | draw adjudication |
 //! | `--maxmoves N` | decide games longer than N plies by counting |
-//! | `--ratinginterval N` | print the Elo line every N games (default 10) |
+//! | `--ratinginterval N` | print the Elo line every N games (default 1; 0: only at the end) |
 //! | `--event NAME` | PGN `Event` |
 //! | `--debug` | log all engine I/O to stderr |
 //!
@@ -306,7 +306,7 @@ impl MatchConfig {
             pgnout: None,
             sprt: None,
             adjudication: Adjudication::default(),
-            rating_interval: 10,
+            rating_interval: 1,
             event: "janggi-match".to_string(),
             debug: false,
         };

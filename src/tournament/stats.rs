@@ -63,7 +63,8 @@ impl GameScore {
 
 /// Elo difference for a score fraction in (0, 1).
 pub fn elo_from_score(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `+ 0.0` turns −0.0 (an even score) into 0.0 for printing.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// Expected score for an Elo difference (the logistic curve).
