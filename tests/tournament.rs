@@ -334,6 +334,49 @@ fn pgn_round_trip_replays_to_the_same_positions_and_results() {
 }
 
 #[test]
+fn sprt_stops_the_match_early() {
+    // "weak" resigns at its first move in two games of every three and
+    // plays normally in the third: "strong" scores about 5/6, far above
+    // elo1, so H1 is accepted long before the 400 scheduled games.
+    let mut args = fake("strong", &["seed=1"], &["nodes=1"]);
+    args.extend(fake(
+        "weak",
+        &["mode=resign", "at=1", "period=3", "seed=2"],
+        &["nodes=1"],
+    ));
+    args.extend(words(
+        "--games 400 --maxmoves 30 --openings setups --ratinginterval 0 \
+         --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
+    ));
+    let (report, out) = play(&args);
+    assert_eq!(report.end, MatchEnd::Sprt(SprtDecision::AcceptH1), "{out}");
+    let t = report.pairs[&(0, 1)];
+    assert!(t.games() < 400 && t.games() >= 2, "{out}");
+    let p = SprtParams {
+        elo0: 0.0,
+        elo1: 50.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    assert!(p.llr(&t) >= p.upper_bound(), "{out}");
+    // It stopped at the first game that crossed: one game fewer does not.
+    let mut before = t;
+    let last = report
+        .games
+        .iter()
+        .rev()
+        .find(|g| g.result.termination != Termination::Aborted)
+        .expect("games");
+    match last.result.winner {
+        None => before.draws -= 1,
+        Some(w) if last.players[w.index()] == "strong" => before.wins -= 1,
+        Some(_) => before.losses -= 1,
+    }
+    assert_eq!(p.decide(&before), SprtDecision::Continue, "{out}");
+    assert!(out.contains("H1 was accepted"), "{out}");
+}
+
+#[test]
 fn stop_writes_the_games_played() {
     // Slow engines (st=0.1, 100 % of it per move); the stop flag (what
     // Ctrl-C sets) is raised after about a second.

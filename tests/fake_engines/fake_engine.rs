@@ -14,6 +14,7 @@
 //! | `pct=P` | every move takes P % of the byoyomi period (once the main time is gone) or of `movetime` |
 //! | `score=CP` | report `info depth 1 score cp CP` (default 0) |
 //! | `seed=S` | seed of the random choice |
+//! | `period=K` | misbehave only in games 1…K−1 of every K (counted by `ucinewgame`) |
 //!
 //! This file lives with the tests; the `janggi-match` binary includes it
 //! (hidden subcommand) so integration tests get it from
@@ -49,6 +50,8 @@ struct Fake {
     overrides: Vec<(String, String)>,
     game: Option<Game>,
     gos: u32,
+    period: u32,
+    games: u32,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -168,6 +171,8 @@ pub fn main(args: &[String]) -> i32 {
         overrides: Vec::new(),
         game: None,
         gos: 0,
+        period: 0,
+        games: 0,
     };
     for a in args {
         let (k, v) = a.split_once('=').unwrap_or((a.as_str(), ""));
@@ -188,6 +193,7 @@ pub fn main(args: &[String]) -> i32 {
             "late" => f.late_ms = v.parse().unwrap_or(0),
             "score" => f.score = v.parse().unwrap_or(0),
             "seed" => f.seed = v.parse().unwrap_or(0),
+            "period" => f.period = v.parse().unwrap_or(0),
             _ => {}
         }
     }
@@ -222,6 +228,7 @@ pub fn main(args: &[String]) -> i32 {
             Some("ucinewgame") | Some("usinewgame") => {
                 // `at` counts the moves of each game.
                 f.gos = 0;
+                f.games += 1;
                 continue;
             }
             Some("setoption") => {
@@ -245,10 +252,11 @@ pub fn main(args: &[String]) -> i32 {
             }
             Some("go") => {
                 f.gos += 1;
-                let now = f.gos == f.at;
+                let active = f.period == 0 || f.games % f.period != 0;
+                let now = active && f.gos == f.at;
                 match f.mode {
                     Mode::Crash if now => return 3,
-                    Mode::Hang if f.gos >= f.at => {
+                    Mode::Hang if active && f.gos >= f.at => {
                         hung = true;
                         continue;
                     }
