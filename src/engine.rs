@@ -26,8 +26,9 @@
 //!
 //! Commands that change state ([`Engine::set_game`], option setters) first
 //! let a running search end: a search that ends by itself (depth, nodes,
-//! time) or that was told to stop is waited for; an `infinite` or ponder
-//! search that was not stopped would never end, so the command is refused
+//! time) or that was told to stop is waited for; an `infinite`, unlimited
+//! (bare `go`) or ponder search that was not stopped would not end (or not
+//! for a long time) while the input thread waits, so the command is refused
 //! with [`EngineError::Busy`] and nothing changes. The running search works
 //! on its own copy of the game, so it is never corrupted.
 
@@ -360,7 +361,7 @@ impl Engine {
                     id,
                     handle,
                     control,
-                    infinite: limits.infinite,
+                    infinite: waits_for_stop(&limits),
                     stop_requested: false,
                 });
             }
@@ -504,6 +505,18 @@ impl JobReport<'_> {
             },
         );
     }
+}
+
+/// Whether a search with `limits` runs until `stop` (`infinite`, or no
+/// limit at all, as a bare `go`): commands that would wait for it are
+/// refused instead, since the input thread would never read the `stop`.
+fn waits_for_stop(limits: &Limits) -> bool {
+    limits.infinite
+        || (limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.mate.is_none()
+            && limits.movetime.is_none()
+            && limits.clock.is_none())
 }
 
 /// The score of a finished game from the side to move's point of view.

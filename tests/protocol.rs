@@ -364,6 +364,25 @@ fn state_changes_during_an_infinite_search_are_refused() {
     // After stop, state changes work again.
     assert!(h.ask("position startpos moves b1c3").is_empty());
     assert_eq!(h.fen(), fen_after(&["b1c3"]));
+    // A bare `go` has no limit either: refused, not waited for.
+    h.send("go");
+    let out = h.ask("ucinewgame");
+    assert_eq!(
+        out,
+        vec!["info string error: ucinewgame ignored: a search is running (send stop first)"]
+    );
+    h.send("stop");
+    h.wait_count("bestmove", 2);
+    // A finite search is waited for: the position is applied after it.
+    h.send("go depth 3");
+    let out = h.ask("position startpos moves b1c3 a7a6");
+    assert!(out.iter().all(|l| !l.contains("error")), "{out:?}");
+    assert_eq!(
+        h.count("bestmove"),
+        3,
+        "the search finished before the position changed"
+    );
+    assert_eq!(h.fen(), fen_after(&["b1c3", "a7a6"]));
 }
 
 #[test]

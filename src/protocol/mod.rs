@@ -255,7 +255,6 @@ pub struct Session {
     engine: Engine,
     out: Output,
     dialect: Dialect,
-    dialect_chosen: bool,
     rules: Rules,
     multipv: usize,
     ponder: bool,
@@ -275,7 +274,6 @@ impl Session {
             engine: Engine::new(),
             out,
             dialect: Dialect::Uci,
-            dialect_chosen: false,
             rules: Rules::default(),
             multipv: 1,
             ponder: false,
@@ -309,15 +307,10 @@ impl Session {
             Ok(c) => c,
             Err(CommandError::Empty) => return Flow::Continue,
             Err(e) => {
-                self.dialect_chosen = true;
                 self.error(&e.into());
                 return Flow::Continue;
             }
         };
-        if !self.dialect_chosen {
-            // The first command picks the dialect; anything else means UCI.
-            self.dialect_chosen = true;
-        }
         match self.execute(cmd) {
             Ok(flow) => flow,
             Err(e) => {
