@@ -157,14 +157,16 @@ fn sprt_stops_at_the_expected_bound() {
 
 #[test]
 fn byoyomi_ninety_percent_never_forfeits_hundred_ten_does() {
-    // Main time 0, one byoyomi period of 1000 ms, no margin: the 90 %
-    // engine sleeps 900 ms per move, the 110 % engine 1100 ms.
-    let byo = ["tc=0", "byoyomi=1000x1"];
+    // Main time 0, two byoyomi periods of 1000 ms, no margin: the 90 %
+    // engine sleeps 900 ms per move, the 110 % engine 1100 ms. The 110 %
+    // engine's first move uses up one period (1100 ms > 1000 ms), its
+    // second overruns the last one.
+    let byo = ["tc=0", "byoyomi=1000x2"];
     let mut args = fake("ninety", &["pct=90", "seed=1"], &byo);
     args.extend(fake("hundredten", &["pct=110", "seed=2"], &byo));
     args.extend(fake("quick", &["seed=3"], &["nodes=1"]));
     args.extend(words(
-        "--tournament gauntlet --games 2 --maxmoves 6 --openings startpos --seed 1",
+        "--tournament gauntlet --games 2 --maxmoves 4 --openings startpos --seed 1",
     ));
     let (report, out) = play(&args);
     assert_eq!(report.games.len(), 4, "{out}");
@@ -177,10 +179,13 @@ fn byoyomi_ninety_percent_never_forfeits_hundred_ten_does() {
         if g.players.contains(&"hundredten".to_string()) {
             assert_eq!(g.result.termination, Termination::TimeLoss, "{out}");
             assert_eq!(g.result.winner, Some(ninety), "{out}");
+            let slow = g.moves.iter().filter(|m| m.elapsed_ms >= 1050).count();
+            assert_eq!(slow, 1, "one 1100 ms move survives on the second period");
+            assert!(g.moves.iter().all(|m| m.elapsed_ms < 1500));
         } else {
-            // Against the quick engine: 3 moves of 900 ms each, no forfeit.
+            // Against the quick engine: 2 moves of 900 ms each, no forfeit.
             assert_eq!(g.result.termination, Termination::MaxMoves, "{out}");
-            assert_eq!(g.moves.iter().filter(|m| m.elapsed_ms >= 880).count(), 3);
+            assert_eq!(g.moves.iter().filter(|m| m.elapsed_ms >= 880).count(), 2);
         }
     }
     assert!(out.contains("Elo difference:"));
