@@ -337,3 +337,31 @@ fn bad_input_of_every_kind_then_a_valid_command() {
     assert!(g.is_legal(parse(&g, &best, Notation::Uci)));
     e.quit();
 }
+
+#[test]
+fn bench_subcommand_and_command_agree() {
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(stdin.as_bytes())
+            .expect("write");
+        let out = child.wait_with_output().expect("wait");
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .find(|l| l.starts_with("Nodes searched: "))
+            .expect("Nodes searched line")
+            .to_string()
+    };
+    let a = run(&["bench", "--depth", "2"], "");
+    let b = run(&[], "bench 2\nquit\n");
+    assert_eq!(a, b);
+}

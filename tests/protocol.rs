@@ -766,3 +766,20 @@ fn eval_prints_terms_and_final_score() {
     );
     assert!(out.last().is_some_and(|l| l.starts_with(&want)), "{out:?}");
 }
+
+#[test]
+fn bench_is_deterministic_and_ends_with_the_counts() {
+    let mut h = Harness::new();
+    let run = |h: &mut Harness| {
+        let out = h.ask("bench 2");
+        let n = out.len();
+        assert!(n >= 4, "{out:?}");
+        assert!(out[n - 2].starts_with("Nodes searched: "), "{out:?}");
+        assert!(out[n - 1].starts_with("Nodes/second: "), "{out:?}");
+        assert!(out[0].starts_with("Position 1/"), "{out:?}");
+        out[n - 2].clone()
+    };
+    let first = run(&mut h);
+    assert_ne!(first, "Nodes searched: 0");
+    assert_eq!(run(&mut h), first, "the node count is the signature");
+}

@@ -162,8 +162,6 @@ pub enum ProtocolError {
         /// Engine's reason.
         error: EngineError,
     },
-    /// A feature that is not built yet.
-    Unavailable(&'static str),
     /// An input line longer than [`MAX_LINE`].
     LineTooLong(usize),
 }
@@ -200,7 +198,6 @@ impl fmt::Display for ProtocolError {
             }
             ProtocolError::Option(e) => write!(f, "{e}"),
             ProtocolError::Busy { command, error } => write!(f, "{command} ignored: {error}"),
-            ProtocolError::Unavailable(what) => write!(f, "{what}"),
             ProtocolError::LineTooLong(n) => write!(f, "input line longer than {n} bytes ignored"),
         }
     }
@@ -664,10 +661,21 @@ impl Session {
         Ok(())
     }
 
-    fn bench(&mut self, _depth: Option<u32>) -> Result<(), ProtocolError> {
-        Err(ProtocolError::Unavailable(
-            "bench is not available yet: the search benchmark is not built",
-        ))
+    /// `bench [depth]`: the search benchmark, on this thread (it uses its
+    /// own searcher, so a running search is not disturbed). Ends with
+    /// `Nodes searched: N` and `Nodes/second: N`; the node count is the
+    /// deterministic signature.
+    fn bench(&mut self, depth: Option<u32>) -> Result<(), ProtocolError> {
+        let total = crate::bench::FENS.len();
+        let report = crate::bench::bench_with(depth, &mut |i, fen, nodes| {
+            self.out
+                .line(&format!("Position {}/{total}: {nodes} nodes  {fen}", i + 1));
+        });
+        self.say(&format!("Bench: {}", report.nodes));
+        self.say(&format!("Total time (ms): {}", report.elapsed.as_millis()));
+        self.say(&format!("Nodes searched: {}", report.nodes));
+        self.say(&format!("Nodes/second: {}", report.nps));
+        Ok(())
     }
 }
 
