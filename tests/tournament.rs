@@ -416,6 +416,36 @@ fn stop_writes_the_games_played() {
 }
 
 #[test]
+fn round_robin_of_three_engines() {
+    let dir = std::env::temp_dir();
+    let mut args = fake(
+        "x",
+        &["seed=1"],
+        &["nodes=1", &format!("dir={}", dir.display())],
+    );
+    args.extend(fake("y", &["seed=2"], &["nodes=1"]));
+    args.extend(fake("z", &["seed=3"], &["nodes=1", "proto=usi"]));
+    args.extend(words(
+        "--games 2 --concurrency 3 --maxmoves 20 --openings startpos plies=2 --seed 9",
+    ));
+    let (report, out) = play(&args);
+    assert_eq!(report.games.len(), 6, "{out}");
+    assert_eq!(report.pairs.len(), 3);
+    for t in report.pairs.values() {
+        assert_eq!(t.games(), 2);
+    }
+    for t in &report.engines {
+        assert_eq!(t.games(), 4);
+    }
+    for pair in ["Score of x vs y", "Score of x vs z", "Score of y vs z"] {
+        assert!(out.contains(pair), "{out}");
+    }
+    let mut numbers: Vec<usize> = report.games.iter().map(|g| g.number).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
 fn run_match_reports_usage_and_start_failures() {
     let mut out = Vec::new();
     assert_eq!(
