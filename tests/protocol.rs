@@ -783,3 +783,95 @@ fn bench_is_deterministic_and_ends_with_the_counts() {
     assert_ne!(first, "Nodes searched: 0");
     assert_eq!(run(&mut h), first, "the node count is the signature");
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "uci",
+        "usi",
+        "ucci",
+        "isready",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "UCI_Variant",
+        "janggi",
+        "Bikjang",
+        "Clear",
+        "position",
+        "startpos",
+        "fen",
+        "sfen",
+        "moves",
+        "b1c3",
+        "a7a6",
+        "e2e2",
+        "0000",
+        "8j7h",
+        "9d9e",
+        "b0c2",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "byoyomi",
+        "infinite",
+        "ponder",
+        "perft",
+        "stop",
+        "ponderhit",
+        "d",
+        "legal",
+        "result",
+        "eval",
+        "usinewgame",
+        "ucinewgame",
+        "gameover",
+        "win",
+        "-5",
+        "0",
+        "1",
+        "2",
+        "3",
+        "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR",
+        "w",
+        "b",
+        "-",
+        "\r",
+        "\t",
+        "ü",
+        "x",
+        "",
+        "99999999999999999999999",
+    ];
+
+    fn line() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(WORDS), 0..8).prop_map(|w| w.join(" "))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// Random command soup never panics and the engine still answers.
+        #[test]
+        fn random_lines_never_break_the_session(lines in prop::collection::vec(line(), 1..16)) {
+            let mut h = Harness::new();
+            for l in &lines {
+                if h.send(l) == Flow::Quit {
+                    return Ok(());
+                }
+            }
+            h.send("stop");
+            let before = h.count("readyok");
+            h.send("isready");
+            prop_assert_eq!(h.count("readyok"), before + 1);
+        }
+    }
+}
