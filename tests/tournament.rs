@@ -416,6 +416,39 @@ fn stop_writes_the_games_played() {
 }
 
 #[test]
+fn score_adjudication_needs_both_engines_to_agree() {
+    // "pessimist" always reports −900 cp, "optimist" +900 cp: with
+    // --resign movecount=3 score=500 the pessimist loses once each engine
+    // has reported 3 such scores in a row: after 6 plies whoever is Cho.
+    let mut args = fake("pessimist", &["score=-900", "seed=1"], &["nodes=1"]);
+    args.extend(fake("optimist", &["score=900", "seed=2"], &["nodes=1"]));
+    args.extend(words(
+        "--games 2 --openings startpos --resign movecount=3 score=500",
+    ));
+    let (report, out) = play(&args);
+    for g in &report.games {
+        assert_eq!(g.result.termination, Termination::Adjudication, "{out}");
+        let winner = g.result.winner.expect("decisive");
+        assert_eq!(g.players[winner.index()], "optimist");
+        assert_eq!(g.moves.len(), 6, "{out}");
+    }
+    // Two pessimists: nobody agrees to be winning, so no resign adjudication;
+    // the draw rule (both within 1000 cp for 2 moves from move 3) applies.
+    let mut args = fake("p1", &["score=-900", "seed=1"], &["nodes=1"]);
+    args.extend(fake("p2", &["score=-900", "seed=2"], &["nodes=1"]));
+    args.extend(words(
+        "--games 2 --openings startpos --resign movecount=3 score=500 \
+         --draw movenumber=3 movecount=2 score=1000",
+    ));
+    let (report, out) = play(&args);
+    for g in &report.games {
+        assert_eq!(g.result.termination, Termination::Adjudication, "{out}");
+        assert_eq!(g.result.winner, None, "{out}");
+        assert_eq!(g.moves.len(), 6, "{out}");
+    }
+}
+
+#[test]
 fn round_robin_of_three_engines() {
     let dir = std::env::temp_dir();
     let mut args = fake(

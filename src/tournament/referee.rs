@@ -380,7 +380,13 @@ impl Referee<'_> {
         let (me, them) = (self.streaks[side.index()], self.streaks[(!side).index()]);
         let plies = self.game.ply();
         if let Some(r) = adj.resign {
-            if me.losing >= r.movecount && (!r.twosided || them.winning >= r.movecount) {
+            // Either side may be the one that is lost: the mover's new score
+            // can complete the opponent's agreement too.
+            let lost = [side, !side].into_iter().find(|&c| {
+                let (l, w) = (self.streaks[c.index()], self.streaks[(!c).index()]);
+                l.losing >= r.movecount && (!r.twosided || w.winning >= r.movecount)
+            });
+            if let Some(side) = lost {
                 let w = !side;
                 return Some(GameResult {
                     winner: Some(w),
