@@ -252,7 +252,7 @@ pub fn main(args: &[String]) -> i32 {
             }
             Some("go") => {
                 f.gos += 1;
-                let active = f.period == 0 || f.games % f.period != 0;
+                let active = f.period == 0 || !f.games.is_multiple_of(f.period);
                 let now = active && f.gos == f.at;
                 match f.mode {
                     Mode::Crash if now => return 3,
