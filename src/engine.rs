@@ -397,6 +397,18 @@ impl Engine {
         }
     }
 
+    /// Stops the running search without an answer: its id becomes stale
+    /// first, so it prints nothing more, not even `bestmove` (USI
+    /// `gameover`: the game is over, nobody waits for a move).
+    pub fn cancel(&mut self) {
+        if let Some(r) = self.running.as_mut() {
+            if !r.handle.is_finished() {
+                self.gate.advance();
+                r.signal_stop();
+            }
+        }
+    }
+
     /// Turns a ponder search into a normal one.
     pub fn ponderhit(&mut self) {
         if let Some(r) = self.running.as_ref() {

@@ -875,3 +875,21 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn usi_gameover_drops_a_ponder_search_without_bestmove() {
+    let mut h = Harness::new();
+    h.send("usi");
+    h.send("position startpos moves 8j7h");
+    h.send("go ponder btime 1000 wtime 1000 byoyomi 1000");
+    h.send("gameover win");
+    h.send("isready");
+    h.wait_count("readyok", 1);
+    // The next search answers normally, and only once.
+    h.send("go depth 1");
+    h.wait_count("bestmove", 1);
+    h.send("isready");
+    h.wait_count("readyok", 2);
+    thread::sleep(Duration::from_millis(50));
+    assert_eq!(h.count("bestmove"), 1, "{:?}", h.lines());
+}

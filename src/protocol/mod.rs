@@ -348,8 +348,9 @@ impl Session {
                 }
                 return Ok(Flow::Quit);
             }
-            // USI: accepted silently; a ponder search has no use any more.
-            Command::GameOver(_) => self.engine.stop(),
+            // USI: accepted silently; a running (ponder) search is dropped
+            // without a bestmove, since the game it was for is over.
+            Command::GameOver(_) => self.engine.cancel(),
             Command::Display => self.display(),
             Command::Legal => self.legal(),
             Command::Result => self.result(),
