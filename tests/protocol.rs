@@ -117,7 +117,8 @@ fn uci_handshake_lists_options() {
         "option name Move Overhead type spin default 10 min 0 max",
         "option name UCI_Variant type combo default janggikjf var janggikjf var janggi var janggitraditional var janggimodern var janggicasual",
         "option name Bikjang type combo default kjf var off var kjf var kja30 var fsf",
-        "option name Repetition type combo default forbid var forbid var lose var scoreEnd",
+        "option name Repetition type combo default forbid var forbid var lose var scoreEnd var fsf var fsfModern",
+        "option name NoCaptureLimit type spin default 0 min 0 max 1000",
         "option name Scoring type check default true",
         "option name AllowPass type check default true",
         "option name MoveLimit type combo default 0 var 0 var 150 var 200 var 250",
@@ -536,6 +537,8 @@ fn option_errors_change_nothing() {
         "setoption name Scoring value false",
         "setoption name AllowPass value false",
         "setoption name MoveLimit value 200",
+        "setoption name NoCaptureLimit value 100",
+        "setoption name Repetition value fsfModern",
         "setoption name Clear Hash",
         "setoption name UCI_Variant value janggikjf",
     ] {

@@ -398,7 +398,8 @@ impl Session {
                 | OptionId::Repetition
                 | OptionId::Scoring
                 | OptionId::AllowPass
-                | OptionId::MoveLimit,
+                | OptionId::MoveLimit
+                | OptionId::NoCaptureLimit,
                 _,
             ) => {
                 let mut rules = self.rules;

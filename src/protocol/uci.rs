@@ -22,6 +22,8 @@ pub const MAX_THREADS: i64 = 256;
 pub const MAX_MULTIPV: i64 = 256;
 /// Default `Move Overhead` in ms.
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
+/// Largest `NoCaptureLimit` in plies (the game layer's bound).
+pub const MAX_NO_CAPTURE_LIMIT: i64 = 1000;
 /// Largest `Move Overhead` in ms.
 pub const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
 
@@ -50,6 +52,8 @@ pub enum OptionId {
     AllowPass,
     /// `MoveLimit`.
     MoveLimit,
+    /// `NoCaptureLimit` (Fairy-Stockfish's n-move rule, in plies).
+    NoCaptureLimit,
     /// `Clear Hash`.
     ClearHash,
 }
@@ -96,8 +100,10 @@ pub struct OptionSpec {
 }
 
 /// Every option, in handshake order. Rule option defaults are the
-/// `janggikjf` preset's.
-pub const OPTIONS: [OptionSpec; 12] = [
+/// `janggikjf` preset's. Setting `UCI_Variant` replaces the whole rule set
+/// by that preset; the rule options set afterwards override single rules
+/// of it (so a GUI sets the variant first, then any overrides).
+pub const OPTIONS: [OptionSpec; 13] = [
     OptionSpec {
         id: OptionId::Hash,
         uci_name: "Hash",
@@ -168,7 +174,7 @@ pub const OPTIONS: [OptionSpec; 12] = [
         usi_name: "Repetition",
         kind: OptionType::Combo {
             default: "forbid",
-            vars: &["forbid", "lose", "scoreEnd"],
+            vars: &["forbid", "lose", "scoreEnd", "fsf", "fsfModern"],
         },
     },
     OptionSpec {
@@ -190,6 +196,16 @@ pub const OPTIONS: [OptionSpec; 12] = [
         kind: OptionType::Combo {
             default: "0",
             vars: &["0", "150", "200", "250"],
+        },
+    },
+    OptionSpec {
+        id: OptionId::NoCaptureLimit,
+        uci_name: "NoCaptureLimit",
+        usi_name: "NoCaptureLimit",
+        kind: OptionType::Spin {
+            default: 0,
+            min: 0,
+            max: MAX_NO_CAPTURE_LIMIT,
         },
     },
     OptionSpec {
