@@ -200,11 +200,19 @@ impl GameResult {
             Termination::NoReply | Termination::TimeLoss => "시간승",
             _ => "반칙승",
         };
+        let l = cap(loser.name());
+        let what_en = match termination {
+            Termination::IllegalMove => format!("{l} played an illegal move"),
+            Termination::UnparseableMove => format!("{l} sent text that is not a move"),
+            Termination::Crash => format!("{l}'s engine terminated"),
+            Termination::NoReply => format!("{l}'s engine did not reply"),
+            _ => format!("{l} forfeits"),
+        };
         GameResult {
             winner: Some(w),
             termination,
             summary_ko: format!("{side} {kind} ({what_ko}, {plies}수)"),
-            summary_en: format!("{name} wins: {} ({plies} plies)", detail),
+            summary_en: format!("{name} wins: {what_en} ({plies} plies)"),
             detail: Some(detail),
         }
     }
@@ -715,6 +723,10 @@ mod tests {
         );
         assert_eq!(r.winner, Some(Color::Han));
         assert_eq!(r.summary_ko, "한 반칙승 (불법 수 e5e6, 12수)");
+        assert_eq!(
+            r.summary_en,
+            "Han wins: Cho played an illegal move (12 plies)"
+        );
         assert_eq!(r.pgn_result(), "0-1");
         assert_eq!(aborted(3).pgn_result(), "*");
     }
