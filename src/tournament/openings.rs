@@ -320,6 +320,29 @@ mod tests {
     }
 
     #[test]
+    fn book_file() {
+        let path = std::env::temp_dir().join(format!("janggi-book-{}.epd", std::process::id()));
+        let text = format!(
+            "# two positions\n{START_FEN}\n\n{} w - - id \"smsm\";\n",
+            setup_fen(Setup::Smsm, Setup::Msms)
+                .split(' ')
+                .next()
+                .unwrap_or("")
+        );
+        std::fs::write(&path, text).unwrap();
+        let cfg = OpeningConfig::parse(&[format!("file={}", path.display())]).unwrap();
+        let v = cfg.build(3, 1, &Rules::default()).unwrap();
+        assert_eq!(v[0].fen, START_FEN);
+        assert_eq!(v[1].fen, setup_fen(Setup::Smsm, Setup::Msms));
+        assert_eq!(v[2].fen, START_FEN, "the book repeats");
+        assert!(v[1].name.ends_with(":4"), "{}", v[1].name);
+        std::fs::write(&path, "rnba1abnr/4k4/9 w - - 0 1\n").unwrap();
+        let err = cfg.build(1, 1, &Rules::default()).unwrap_err();
+        assert!(err.0.contains(":1: bad position"), "{err}");
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
     fn epd_lines() {
         assert_eq!(
             epd_to_fen("4k4/9/9/9/9/9/9/9/4K4/9 w - - id \"x\";"),
