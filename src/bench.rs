@@ -66,7 +66,7 @@ pub const FENS: [&str; 46] = [
     "2n1a4/5a3/3k5/3bbp3/3p4p/7P1/1R2B4/1C6N/3Kn4/5A3 w - - 2 33",
     "2n1ka1n1/9/1cr5c/p3pp1r1/3P5/2P6/P3B1N2/4K2p1/4A4/R1N2A3 b - - 3 33",
     "1n1a2bn1/5a3/4k4/b1p6/9/1B7/2R1p2c1/1C7/3AKN3/5A1B1 b - - 5 22",
-    "rb1a1ab2/4k2C1/1c1nc1n1R/p2pp1pp1/9/2P6/P2r5/RC1K5/3A5/1NB2ANB1 w - - 0 9",
+    "rbna1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ANBR w - - 0 1",
     "r1baa1nb1/9/nc2k4/p2ppp2r/9/8P/P1P1B1P2/1C5C1/4A4/RNBAK2N1 b - - 0 12",
     "1bn1a1b2/5k3/rc3cn2/p5p2/2p6/2P4Pr/P3P3P/NC4N2/9/R1BKAAB2 b - - 3 14",
 ];

@@ -325,6 +325,107 @@ fn bench_is_deterministic() {
     assert_eq!(a.nodes, b.nodes);
 }
 
+/// Han to move; the generals shuffle d10–d9 and e2–e1. After three cycles
+/// and Han's next three moves, Cho's `e1e2` would make the start
+/// position's 4th occurrence.
+fn shuffled(repetition: &str) -> Game {
+    let mut rules = Rules::default();
+    rules.set_option("Repetition", repetition).expect("option");
+    rules.set_option("AllowPass", "false").expect("option");
+    let mut g = Game::new(
+        Position::from_fen("3k5/9/9/9/9/9/P8/9/4K4/9 b - - 0 1").expect("fen"),
+        rules,
+    );
+    let cycle = ["d10d9", "e2e1", "d9d10", "e1e2"];
+    for text in cycle.iter().cycle().take(4 * 2 + 3) {
+        let m = mv(&g, text);
+        g.play(m).expect("legal");
+    }
+    assert!(g.outcome().is_none());
+    g
+}
+
+#[test]
+fn repetition_score_end_is_taken_when_ahead() {
+    // Cho is ahead 2 : 1.5, so the 4th occurrence wins the count.
+    let g = shuffled("scoreEnd");
+    let r = search_depth(&g, 4);
+    assert_eq!(text(&g, r.best.expect("a move")), "e1e2");
+    assert!(
+        matches!(r.score, ReportScore::Cp(cp) if cp > RULE_WIN - 100),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn repetition_loss_is_avoided() {
+    // Under `lose` the side making the 4th occurrence loses.
+    let g = shuffled("lose");
+    let rep = mv(&g, "e1e2");
+    assert!(g.is_legal(rep));
+    let r = search_depth(&g, 4);
+    assert_ne!(r.best, Some(rep));
+    assert!(
+        matches!(r.score, ReportScore::Cp(cp) if cp.abs() < 5000),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn forbidden_repetition_is_never_played() {
+    let g = shuffled("forbid");
+    let rep = mv(&g, "e1e2");
+    assert!(!g.is_legal(rep));
+    for depth in 1..5 {
+        let r = search_depth(&g, depth);
+        assert!(g.is_legal(r.best.expect("a move")));
+    }
+}
+
+#[test]
+fn pondering_ignores_the_clock_until_ponderhit() {
+    let g = Game::new(Position::startpos(), Rules::default());
+    let control = SearchControl::default();
+    control.pondering.store(true, Ordering::Relaxed);
+    let ctl = control.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        let mut s = Searcher::new(16, 1);
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(50)),
+            ..Limits::default()
+        };
+        let r = s.search(&g, &limits, &ctl, &mut |_| {});
+        tx.send(()).expect("send");
+        r
+    });
+    assert!(
+        rx.recv_timeout(Duration::from_millis(400)).is_err(),
+        "stopped on time while pondering"
+    );
+    control.pondering.store(false, Ordering::Relaxed);
+    rx.recv_timeout(Duration::from_secs(3))
+        .expect("returned after ponderhit");
+    let r = handle.join().expect("no panic");
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn go_mate_finds_the_mate_and_stops() {
+    let g = game("4k4/9/9/9/9/9/9/9/1R2A4/R3K4 w - - 0 1");
+    let r = search(
+        &g,
+        Limits {
+            mate: Some(2),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(r.score, ReportScore::Mate(2));
+    assert!(forces_mate_in_2(&g, r.best.expect("a move")));
+}
+
 /// `cargo test --release --test search bench_report -- --ignored --nocapture`
 #[test]
 #[ignore]
@@ -339,4 +440,28 @@ fn bench_report() {
         "Nodes searched: {}\nNodes/second: {}\nTime: {:?}",
         r.nodes, r.nps, r.elapsed
     );
+}
+
+/// `cargo test --release --test search startpos_one_second -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn startpos_one_second() {
+    let threads = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
+    let g = Game::new(Position::startpos(), Rules::default());
+    let mut s = Searcher::new(64, threads);
+    let limits = Limits { movetime: Some(Duration::from_millis(1000)), ..Limits::default() };
+    let r = s.search(&g, &limits, &SearchControl::default(), &mut |i| {
+        eprintln!(
+            "info depth {} seldepth {} score {:?} nodes {} nps {} time {} hashfull {} pv {}",
+            i.depth,
+            i.seldepth,
+            i.score,
+            i.nodes,
+            i.nps,
+            i.time_ms,
+            i.hashfull,
+            i.pv.iter().map(|&m| text(&g, m)).collect::<Vec<_>>().join(" ")
+        )
+    });
+    eprintln!("bestmove {:?} nodes {}", r.best.map(|m| text(&g, m)), r.nodes);
 }

@@ -4,7 +4,7 @@
 
 use super::history::History;
 use super::limits::Timer;
-use super::movepick::{is_capture, Kind, MovePicker};
+use super::movepick::{is_capture, Danger, Kind, MovePicker};
 use super::tree::{After, Tree, Verdict};
 use super::tt::{Bound, Tt};
 use super::{SearchControl, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
@@ -103,6 +103,9 @@ pub(crate) struct Worker<'a> {
     pv_len: [usize; MAX_PLY + 2],
     evals: [i32; MAX_PLY + 2],
     moves: [Option<Move>; MAX_PLY + 2],
+    /// Whether the side to move at each ply is in check, when the parent
+    /// already knows it (it tested whether its move gives check).
+    checks: [Option<bool>; MAX_PLY + 3],
     lmr: Vec<[u8; 64]>,
     nmp_off: bool,
 }
@@ -135,6 +138,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             moves: [None; MAX_PLY + 2],
+            checks: [None; MAX_PLY + 3],
             lmr: lmr_table(),
             nmp_off: false,
         }
@@ -186,6 +190,24 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(crate) fn static_eval(&self) -> i32 {
         eval::evaluate(&self.pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Whether the side to move at `ply` is in check (as the parent recorded
+    /// it with [`Worker::hint_check`], else computed).
+    #[inline]
+    pub(crate) fn in_check_at(&mut self, ply: usize) -> bool {
+        match self.checks.get(ply).copied().flatten() {
+            Some(c) => c,
+            None => self.pos.in_check(),
+        }
+    }
+
+    /// Records for the child at `ply` whether it is in check.
+    #[inline]
+    pub(crate) fn hint_check(&mut self, ply: usize, check: Option<bool>) {
+        if let Some(c) = self.checks.get_mut(ply) {
+            *c = check;
+        }
     }
 
     #[inline]
@@ -241,6 +263,7 @@ impl<'a> Worker<'a> {
             let after = self.make_move(mv, capture, 0);
             self.pv_len[1] = 0;
             let gives_check = self.pos.in_check();
+            self.hint_check(1, Some(gives_check));
             let score = match after {
                 After::End(v) => -verdict_score(v, 1),
                 _ => {
@@ -329,7 +352,7 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check_at(ply);
         let key = self.tree.tt_key(&self.pos);
         let hit = self.shared.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| h.mv);
@@ -391,6 +414,7 @@ impl<'a> Worker<'a> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let after = self.make_move(Move::PASS, false, ply);
                 self.pv_len[ply + 1] = 0;
+                self.hint_check(ply + 1, Some(false));
                 let score = match after {
                     After::Continue => {
                         Some(-self.search(-beta, -beta + 1, depth - r, ply + 1, !cut))
@@ -446,9 +470,13 @@ impl<'a> Worker<'a> {
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
+        let danger = Danger::new(&self.pos);
         while let Some(mv) = picker.next(&self.pos, self.history) {
             let pass = mv.is_pass();
-            if !pass && self.pos.leaves_general_attacked(mv) {
+            if !pass
+                && (in_check || danger.risky(&self.pos, mv))
+                && self.pos.leaves_general_attacked(mv)
+            {
                 continue;
             }
             let capture = is_capture(&self.pos, mv);
@@ -469,6 +497,7 @@ impl<'a> Worker<'a> {
             legal += 1;
             pass_tried |= pass;
             let gives_check = self.pos.in_check();
+            self.hint_check(ply + 1, Some(gives_check));
             // Late move pruning and futility pruning of quiet moves that
             // do not give check and cannot raise alpha.
             if !pv_node
@@ -564,6 +593,7 @@ impl<'a> Worker<'a> {
                 // "Not in check and no legal move: an automatic pass."
                 let after = self.make_move(Move::PASS, false, ply);
                 self.pv_len[ply + 1] = 0;
+                self.hint_check(ply + 1, Some(false));
                 best = match after {
                     After::End(v) => -verdict_score(v, ply + 1),
                     After::Continue => -self.search(-beta, -alpha, depth - 1, ply + 1, false),

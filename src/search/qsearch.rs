@@ -2,7 +2,7 @@
 //! when in check, so that the static evaluation is never taken in the
 //! middle of an exchange.
 
-use super::movepick::{is_capture, Kind, MovePicker};
+use super::movepick::{is_capture, Danger, Kind, MovePicker};
 use super::negamax::{verdict_score, Worker};
 use super::tree::After;
 use super::tt::Bound;
@@ -26,7 +26,7 @@ impl Worker<'_> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check_at(ply);
         if ply >= MAX_PLY - 2 {
             return if in_check { 0 } else { self.static_eval() };
         }
@@ -70,9 +70,13 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut legal = 0usize;
         let mut rep_forbidden = false;
+        let danger = Danger::new(&self.pos);
         while let Some(mv) = picker.next(&self.pos, self.history) {
             let pass = mv.is_pass();
-            if !pass && self.pos.leaves_general_attacked(mv) {
+            if !pass
+                && (in_check || danger.risky(&self.pos, mv))
+                && self.pos.leaves_general_attacked(mv)
+            {
                 continue;
             }
             let capture = is_capture(&self.pos, mv);
@@ -100,6 +104,7 @@ impl Worker<'_> {
             }
             legal += 1;
             self.clear_pv(ply + 1);
+            self.hint_check(ply + 1, None);
             let score = match after {
                 After::End(v) => -verdict_score(v, ply + 1),
                 _ => -self.qsearch(-beta, -alpha, ply + 1),

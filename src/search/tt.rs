@@ -50,11 +50,18 @@ pub struct Hit {
 }
 
 /// The table.
-#[derive(Debug)]
 pub struct Tt {
     words: Vec<AtomicU64>,
     buckets: usize,
     age: AtomicU64,
+}
+
+impl std::fmt::Debug for Tt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tt")
+            .field("buckets", &self.buckets)
+            .finish_non_exhaustive()
+    }
 }
 
 #[inline]
