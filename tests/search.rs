@@ -446,10 +446,16 @@ fn bench_report() {
 #[test]
 #[ignore]
 fn startpos_one_second() {
-    let threads = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
+    let threads = std::env::var("THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
     let g = Game::new(Position::startpos(), Rules::default());
     let mut s = Searcher::new(64, threads);
-    let limits = Limits { movetime: Some(Duration::from_millis(1000)), ..Limits::default() };
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(1000)),
+        ..Limits::default()
+    };
     let r = s.search(&g, &limits, &SearchControl::default(), &mut |i| {
         eprintln!(
             "info depth {} seldepth {} score {:?} nodes {} nps {} time {} hashfull {} pv {}",
@@ -460,8 +466,15 @@ fn startpos_one_second() {
             i.nps,
             i.time_ms,
             i.hashfull,
-            i.pv.iter().map(|&m| text(&g, m)).collect::<Vec<_>>().join(" ")
+            i.pv.iter()
+                .map(|&m| text(&g, m))
+                .collect::<Vec<_>>()
+                .join(" ")
         )
     });
-    eprintln!("bestmove {:?} nodes {}", r.best.map(|m| text(&g, m)), r.nodes);
+    eprintln!(
+        "bestmove {:?} nodes {}",
+        r.best.map(|m| text(&g, m)),
+        r.nodes
+    );
 }

@@ -177,9 +177,14 @@ mod tests {
         let e9 = Square::new(4, 8).expect("on board");
         assert_eq!(value(Color::Cho, PieceKind::General, e2), 15);
         assert_eq!(value(Color::Han, PieceKind::General, e9), 15);
+        // Inside the enemy palace: Cho on e9, Han on e2 (rank 9 - 8 = 1).
+        let e9_sq = Square::new(4, 8).expect("on board");
+        let e2_sq = Square::new(4, 1).expect("on board");
+        assert_eq!(value(Color::Cho, PieceKind::Soldier, e9_sq), 55);
+        assert_eq!(value(Color::Han, PieceKind::Soldier, e2_sq), 55);
         let e8 = Square::new(4, 7).expect("on board");
-        assert_eq!(value(Color::Cho, PieceKind::Soldier, e8), 55);
         let e3 = Square::new(4, 2).expect("on board");
-        assert_eq!(value(Color::Han, PieceKind::Soldier, e3), 55);
+        assert_eq!(value(Color::Cho, PieceKind::Soldier, e8), 45);
+        assert_eq!(value(Color::Han, PieceKind::Soldier, e3), 45);
     }
 }

@@ -352,16 +352,21 @@ mod tests {
                 let mut mine: Vec<Move> = all
                     .iter()
                     .copied()
-                    .filter(|&m| !((in_check || danger.risky(&pos, m)) && pos.leaves_general_attacked(m)))
+                    .filter(|&m| {
+                        !((in_check || danger.risky(&pos, m)) && pos.leaves_general_attacked(m))
+                    })
                     .collect();
-                let mut theirs: Vec<Move> = legal.iter().copied().filter(|m| !m.is_pass()).collect();
+                let mut theirs: Vec<Move> =
+                    legal.iter().copied().filter(|m| !m.is_pass()).collect();
                 mine.sort_by_key(|m| m.bits());
                 theirs.sort_by_key(|m| m.bits());
                 assert_eq!(mine, theirs, "{}", pos.fen());
                 if legal.is_empty() {
                     break;
                 }
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 pos.make(legal[(seed >> 33) as usize % legal.len()]);
             }
         }

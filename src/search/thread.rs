@@ -5,7 +5,7 @@
 //! decides when the search ends and then raises `done`.
 
 use super::negamax::Worker;
-use super::{report_score, Info, INF, MATE, MAX_PLY, WIN_BOUND};
+use super::{report_score, Info, INF, MATE, MATE_BOUND, MAX_PLY, WIN_BOUND};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -156,6 +156,10 @@ impl Worker<'_> {
                 let pondering = self.shared.control.pondering.load(Ordering::Relaxed);
                 if !pondering && !self.was_pondering {
                     if self.root_moves.len() == 1 && timer.limited() {
+                        break;
+                    }
+                    // A proven mate needs no deeper look on the clock.
+                    if timer.limited() && score.abs() >= MATE_BOUND && d >= MATE - score.abs() + 4 {
                         break;
                     }
                     let scale = match stable {
