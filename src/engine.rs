@@ -571,12 +571,31 @@ impl Job {
                 },
             );
         } else {
+            let started = Instant::now();
+            let mut last: Option<Info> = None;
             let searched = catch_unwind(AssertUnwindSafe(|| {
-                let mut on_info = |info: &Info| rep.emit(&*reporter, Report::Info(info));
+                let mut on_info = |info: &Info| {
+                    if info.multipv <= 1 {
+                        last = Some(info.clone());
+                    }
+                    rep.emit(&*reporter, Report::Info(info));
+                };
                 searcher.search(&game, &limits, &control, &mut on_info)
             }));
             match searched {
-                Ok(r) => result = Some(r),
+                Ok(r) => {
+                    // The protocol wants an `info` line on stop too: if the
+                    // search ended after its last report (stopped inside an
+                    // iteration), repeat that report with the final counts.
+                    if let Some(mut info) = last.filter(|i| r.nodes > i.nodes) {
+                        let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                        info.nodes = r.nodes;
+                        info.time_ms = ms.max(info.time_ms);
+                        info.nps = r.nodes.saturating_mul(1000) / info.time_ms.max(1);
+                        rep.emit(&*reporter, Report::Info(&info));
+                    }
+                    result = Some(r);
+                }
                 Err(_) => {
                     keep_searcher = false;
                     rep.emit(

@@ -282,8 +282,17 @@ fn stop_gives_exactly_one_bestmove() {
     let mut h = Harness::new();
     h.send("position startpos moves b1c3");
     h.send("go infinite");
+    h.wait_count("info depth", 1);
     h.send("stop");
-    h.wait_count("bestmove", 1);
+    let lines = h.wait_count("bestmove", 1);
+    let i = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove"))
+        .unwrap_or(0);
+    assert!(
+        lines[i - 1].starts_with("info depth "),
+        "an info line on stop: {lines:?}"
+    );
     // More stops, isready and a little time change nothing.
     h.send("stop");
     h.send("isready");
