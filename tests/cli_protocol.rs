@@ -234,10 +234,8 @@ fn mate_in_one_is_found_through_the_protocol() {
     e.quit();
 }
 
-/// a1a9 (then b2b10 whatever Han does, a pass included) mates in two; at
-/// the time of writing the search answers a1a10 with `score mate 3`.
+/// a1a9 (then b2b10 whatever Han does, a pass included) mates in two.
 #[test]
-#[ignore = "search finds only a mate in 3 here (reported to the search owner)"]
 fn mate_in_two_is_found_through_the_protocol() {
     let mut e = Engine::start();
     e.send("uci");
