@@ -29,6 +29,9 @@ enum Command {
 
 #[derive(Args, Debug)]
 struct BenchArgs {
+    /// Depth override (also accepted as `--depth N`).
+    #[arg(value_name = "DEPTH", conflicts_with = "depth")]
+    depth_arg: Option<u32>,
     /// Depth override.
     #[arg(long, short)]
     depth: Option<u32>,
@@ -82,7 +85,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
 
 fn run_bench(a: BenchArgs) -> i32 {
     let mut session = crate::protocol::Session::new(std::io::stdout());
-    let line = match a.depth {
+    let line = match a.depth.or(a.depth_arg) {
         Some(d) => format!("bench {d}"),
         None => "bench".to_string(),
     };
