@@ -617,3 +617,52 @@ impl Job {
         keep_searcher.then_some(searcher)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn gate_delivers_only_for_the_current_id() {
+        let gate = Gate::default();
+        let first = gate.advance();
+        assert!(gate.emit(first, || {}));
+        let second = gate.advance();
+        assert!(second > first);
+        assert!(!gate.emit(first, || panic!("a stale report was delivered")));
+        assert!(gate.emit(second, || {}));
+    }
+
+    fn counting_reporter(bestmoves: Arc<AtomicUsize>) -> Reporter {
+        Arc::new(move |_: &Game, r: Report<'_>| {
+            if let Report::BestMove { .. } = r {
+                bestmoves.fetch_add(1, Ordering::SeqCst);
+            }
+        })
+    }
+
+    #[test]
+    fn superseded_search_reports_no_bestmove() {
+        let count = Arc::new(AtomicUsize::new(0));
+        let mut e = Engine::new();
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let a = e.go(
+            infinite.clone(),
+            false,
+            counting_reporter(Arc::clone(&count)),
+        );
+        assert!(!a.superseded);
+        let b = e.go(infinite, false, counting_reporter(Arc::clone(&count)));
+        assert!(b.superseded && b.id > a.id);
+        assert!(e.waits_for_stop());
+        assert_eq!(e.set_game(e.game().clone()), Err(EngineError::Busy));
+        e.stop();
+        e.wait();
+        assert_eq!(count.load(Ordering::SeqCst), 1);
+        assert!(e.set_game(e.game().clone()).is_ok());
+    }
+}
