@@ -289,6 +289,9 @@ pub fn run(
         start_engine(cfg, e, &e.name, stop, Some(&mut warnings))
             .map_err(|err| format!("engine {} ({}): {err}", e.name, e.launch.cmd))?;
     }
+    if cfg.sprt.is_some() && cfg.engines.len() != 2 {
+        warnings.push("warning: --sprt needs exactly two engines; it is ignored".to_string());
+    }
     for w in &warnings {
         let _ = writeln!(out, "{w}");
     }
