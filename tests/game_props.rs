@@ -178,3 +178,103 @@ proptest! {
         }
     }
 }
+
+/// The spec's history state recomputed naively from the move list.
+fn naive_state(g: &Game) -> (Option<u32>, u32, Option<(janggi::Color, u32)>) {
+    let start = g.start_position().clone();
+    let full = janggi::Color::BOTH
+        .iter()
+        .all(|&c| start.color_bb(c).count() >= 16);
+    let mut pos = start;
+    let mut first = if full { None } else { Some(0) };
+    let mut passes = 0;
+    let mut last_mover = None;
+    for (i, m) in g.moves().into_iter().enumerate() {
+        last_mover = Some(pos.side_to_move());
+        pos.make(m);
+        if first.is_none() && pos.history().last().is_some_and(|s| s.captured.is_some()) {
+            first = Some(i as u32 + 1);
+        }
+        passes = if m.is_pass() { passes + 1 } else { 0 };
+    }
+    let n = g.ply();
+    let condition = match g.rules().bikjang {
+        BikjangRule::Kjf => first.is_some_and(|p| p < n),
+        BikjangRule::Kja30 => janggi::Color::BOTH.iter().all(|&c| pos.material(c) < 30),
+        _ => false,
+    };
+    let pending = match last_mover {
+        Some(c) if pos.generals_facing() && condition => Some((c, n)),
+        _ => None,
+    };
+    (first, passes, pending)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn spec_state_matches_a_naive_recount(start in 0usize..6, kja in any::<bool>(),
+                                          choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        // Rule sets 0 (janggikjf) and 6 (kja30 + scoreEnd).
+        let g = random_game(start, if kja { 6 } else { 0 }, &choices);
+        let (first, passes, pending) = naive_state(&g);
+        prop_assert_eq!(g.first_capture_ply(), first);
+        prop_assert_eq!(g.consecutive_passes(), passes);
+        prop_assert_eq!(g.in_check(), g.position().in_check());
+        if g.outcome().is_none() {
+            prop_assert_eq!(g.pending_bikjang().map(|b| (b.called_by, b.ply)), pending);
+        }
+    }
+}
+
+/// The random games above do reach the rules under test: over a fixed set
+/// of pseudo-random games every kind of ending and the bikjang call occur.
+#[test]
+fn random_games_reach_every_rule() {
+    use janggi::game::{EndReason, Event};
+    use std::collections::BTreeSet;
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let sets = rule_sets();
+    for game_no in 0..400 {
+        let pos = Position::from_fen(STARTS[1 + game_no % (STARTS.len() - 1)]).expect("FEN");
+        let mut g = Game::new(pos, sets[game_no % sets.len()]);
+        while g.outcome().is_none() && g.ply() < 300 {
+            let moves = g.legal_moves();
+            let pick = moves[(next() % moves.len() as u64) as usize];
+            for e in g.play(pick).expect("legal") {
+                if e == Event::BikjangCalled
+                    && matches!(g.rules().bikjang, BikjangRule::Kjf | BikjangRule::Kja30)
+                {
+                    seen.insert("called".into());
+                }
+            }
+        }
+        if let Some(o) = g.outcome() {
+            seen.insert(o.reason.name().into());
+        }
+    }
+    for reason in [
+        EndReason::Checkmate,
+        EndReason::ScoreBikjang,
+        EndReason::DrawBikjang,
+        EndReason::ScorePasses,
+        EndReason::DrawPasses,
+        EndReason::DrawRepetition,
+        EndReason::ScoreMoveLimit,
+    ] {
+        assert!(
+            seen.contains(reason.name()),
+            "no game ended by {} ({seen:?})",
+            reason.name()
+        );
+    }
+    assert!(seen.contains("called"), "{seen:?}");
+}
