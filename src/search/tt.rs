@@ -22,6 +22,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 const BUCKET: usize = 4;
 /// Bytes per entry.
 const ENTRY_BYTES: usize = 16;
+/// Bytes per cache line (one bucket).
+const CACHE_LINE: usize = 64;
 
 /// Score bound of an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +54,9 @@ pub struct Hit {
 /// The table.
 pub struct Tt {
     words: Vec<AtomicU64>,
+    /// First word of bucket 0: buckets start on a 64-byte boundary so that
+    /// a probe touches one cache line.
+    offset: usize,
     buckets: usize,
     age: AtomicU64,
 }
@@ -121,10 +126,15 @@ impl Tt {
     pub fn new(mb: usize) -> Tt {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let buckets = (bytes / (BUCKET * ENTRY_BYTES)).max(1);
+        let words_per_line = CACHE_LINE / std::mem::size_of::<AtomicU64>();
         let mut words = Vec::new();
-        words.resize_with(buckets * BUCKET * 2, || AtomicU64::new(0));
+        words.resize_with(buckets * BUCKET * 2 + words_per_line, || AtomicU64::new(0));
+        let addr = words.as_ptr() as usize;
+        let offset =
+            (CACHE_LINE - addr % CACHE_LINE) % CACHE_LINE / std::mem::size_of::<AtomicU64>();
         Tt {
             words,
+            offset,
             buckets,
             age: AtomicU64::new(0),
         }
@@ -145,7 +155,7 @@ impl Tt {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET * 2
+        self.offset + ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET * 2
     }
 
     /// Looks up `key` for a node at `ply`.
@@ -221,13 +231,13 @@ impl Tt {
     /// Permille of sampled entries used by the current search generation.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 63;
-        let n = (self.words.len() / 2).min(1000);
+        let n = (self.buckets * BUCKET).min(1000);
         if n == 0 {
             return 0;
         }
         let used = (0..n)
             .filter(|&i| {
-                let data = self.words[2 * i + 1].load(Ordering::Relaxed);
+                let data = self.words[self.offset + 2 * i + 1].load(Ordering::Relaxed);
                 data != 0 && age_of(data) == age
             })
             .count();
