@@ -78,7 +78,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
         Some(Command::Perft(a)) => run_perft(a, &mut std::io::stdout().lock()),
         Some(Command::Bench(a)) => run_bench(a),
         Some(Command::Uci) | None => {
-            crate::protocol::run(std::io::stdin().lock(), std::io::stdout())
+            crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
         }
     }
 }

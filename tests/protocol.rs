@@ -629,7 +629,7 @@ fn run_loop_reads_crlf_and_long_lines() {
     let too_long = "y".repeat(protocol::MAX_LINE + 10);
     let input = format!("uci\r\n\r\n{too_long}\r\nisready\r\nposition startpos moves b1c3\r\nd\r\nquit\r\nisready\r\n");
     let sink = MemorySink::default();
-    let code = protocol::run(input.as_bytes(), sink.clone());
+    let code = protocol::run(std::io::Cursor::new(input.into_bytes()), sink.clone());
     assert_eq!(code, 0);
     let lines = sink.lines();
     assert!(lines.contains(&"uciok".to_string()));
@@ -645,7 +645,10 @@ fn run_loop_reads_crlf_and_long_lines() {
 #[test]
 fn end_of_input_finishes_a_finite_search() {
     let sink = MemorySink::default();
-    let code = protocol::run("position startpos\ngo depth 2\n".as_bytes(), sink.clone());
+    let code = protocol::run(
+        std::io::Cursor::new("position startpos\ngo depth 2\n"),
+        sink.clone(),
+    );
     assert_eq!(code, 0);
     assert_eq!(
         sink.lines()
@@ -904,4 +907,91 @@ fn usi_gameover_drops_a_ponder_search_without_bestmove() {
     h.wait_count("readyok", 2);
     thread::sleep(Duration::from_millis(50));
     assert_eq!(h.count("bestmove"), 1, "{:?}", h.lines());
+}
+
+/// A blocking reader fed through a channel, like a pipe the test writes to.
+struct ChannelReader {
+    rx: mpsc::Receiver<Vec<u8>>,
+    buf: Vec<u8>,
+}
+
+impl std::io::Read for ChannelReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.buf.is_empty() {
+            match self.rx.recv() {
+                Ok(chunk) => self.buf = chunk,
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.buf.len());
+        out[..n].copy_from_slice(&self.buf[..n]);
+        self.buf.drain(..n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn input_stays_responsive_while_a_command_waits_for_a_finite_search() {
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    let sink = MemorySink::default();
+    let out = sink.clone();
+    let runner = thread::spawn(move || {
+        protocol::run(
+            BufReader::new(ChannelReader {
+                rx,
+                buf: Vec::new(),
+            }),
+            out,
+        )
+    });
+    let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).expect("send");
+    let wait = |pred: &dyn Fn(&[String]) -> bool| {
+        let start = Instant::now();
+        loop {
+            let lines = sink.lines();
+            if pred(&lines) {
+                return lines;
+            }
+            assert!(start.elapsed() < LONG, "timed out: {lines:?}");
+            thread::sleep(Duration::from_millis(2));
+        }
+    };
+    send("position startpos");
+    // A finite search that will not end by itself within the test.
+    send("go depth 60");
+    // This position has to wait for the search ...
+    send("position startpos moves b1c3");
+    // ... but isready is still answered, before any bestmove.
+    send("isready");
+    let lines = wait(&|l| l.iter().any(|x| x == "readyok"));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    // stop is acted on while the position waits; then the position applies.
+    send("stop");
+    send("d");
+    let lines = wait(&|l| l.iter().any(|x| x.starts_with("Fen: ")));
+    let best = lines.iter().position(|l| l.starts_with("bestmove"));
+    let fen = lines.iter().position(|l| l.starts_with("Fen: "));
+    assert!(best.is_some() && best < fen, "{lines:?}");
+    assert!(
+        lines.contains(&format!("Fen: {}", fen_after(&["b1c3"]))),
+        "{lines:?}"
+    );
+    // quit while a position waits for a search: exits.
+    send("go depth 60");
+    send("position startpos");
+    send("quit");
+    let start = Instant::now();
+    while !runner.is_finished() {
+        assert!(start.elapsed() < LONG, "run did not return after quit");
+        thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(runner.join().ok(), Some(0));
+    assert!(
+        sink.lines().iter().all(|l| !l.contains("error")),
+        "{:?}",
+        sink.lines()
+    );
 }

@@ -1,10 +1,14 @@
 //! The text protocol: UCI (Fairy-Stockfish's Janggi dialect), USI and UCCI
 //! on a line-based input and a [`Write`] sink (see `PROTOCOL.md`).
 //!
-//! [`run`] reads lines and feeds them to a [`Session`], which parses each
-//! into a [`Command`] and dispatches it to the [`Engine`]. The search runs on
-//! the engine's thread, so the input side stays responsive: `isready` is
-//! answered at once and `stop` is acted on at once, even mid-search. Every
+//! [`run`] reads lines on a reader thread and feeds them to a [`Session`],
+//! which parses each into a [`Command`] and dispatches it to the [`Engine`].
+//! The search runs on the engine's thread, so the input side stays
+//! responsive: `isready` is answered at once and `stop` is acted on at once,
+//! even mid-search. `position`/`setoption`/`ucinewgame` during a search that
+//! ends by itself wait for it (still acting on `stop`, `ponderhit`,
+//! `isready` and `quit` meanwhile, keeping other lines for later); during an
+//! `infinite` or ponder search they are refused with an error. Every
 //! bad input gives one `info string error: …` line and changes nothing (or,
 //! for a bad move list, keeps the valid prefix); nothing panics.
 //!
@@ -34,8 +38,10 @@ use crate::search::{Clock, Limits};
 use crate::types::{Color, Square};
 use command::echo;
 use notation::{move_text, parse_move, sfen_to_fen, square_text};
+use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -44,6 +50,17 @@ use std::time::Duration;
 pub const MAX_LINE: usize = 1 << 20;
 /// How long `quit` waits for the search thread before exiting anyway.
 pub const QUIT_GRACE: Duration = Duration::from_secs(2);
+/// How often the input side looks at a search it waits for.
+const WAIT_POLL: Duration = Duration::from_millis(2);
+
+/// One unit of input from the reader thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line (without its `\n`).
+    Line(String),
+    /// A line longer than [`MAX_LINE`] (discarded).
+    TooLong,
+}
 
 /// The protocol dialect, chosen by the first command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -257,6 +274,12 @@ pub struct Session {
     ponder: bool,
     move_overhead_ms: u64,
     threads: usize,
+    /// Lines from the reader thread (when run by [`run`]).
+    input: Option<Receiver<Input>>,
+    /// Lines read while waiting for a search, to be handled in order.
+    pending: VecDeque<Input>,
+    /// The reader thread has hung up.
+    eof: bool,
 }
 
 impl Session {
@@ -276,7 +299,64 @@ impl Session {
             ponder: false,
             move_overhead_ms: uci::DEFAULT_MOVE_OVERHEAD_MS.unsigned_abs(),
             threads: crate::engine::DEFAULT_THREADS,
+            input: None,
+            pending: VecDeque::new(),
+            eof: false,
         }
+    }
+
+    /// Reads input from `rx` (lines of a reader thread). While a command
+    /// waits for a finite search to end, `stop`, `ponderhit`, `isready` and
+    /// `quit` arriving meanwhile are acted on at once; other lines are
+    /// kept and handled afterwards, in order.
+    pub fn attach_input(&mut self, rx: Receiver<Input>) {
+        self.input = Some(rx);
+    }
+
+    /// The next input to handle: kept lines first, then the reader's;
+    /// `None` at end of input. Without attached input, always `None`.
+    pub fn next_input(&mut self) -> Option<Input> {
+        if let Some(i) = self.pending.pop_front() {
+            return Some(i);
+        }
+        if self.eof {
+            return None;
+        }
+        let got = self.input.as_ref().and_then(|rx| rx.recv().ok());
+        if got.is_none() {
+            self.eof = true;
+        }
+        got
+    }
+
+    /// Before a command that changes state: lets a running finite search
+    /// end while still acting on `stop`/`ponderhit`/`isready`/`quit` (see
+    /// [`Session::attach_input`]). Without attached input the engine simply
+    /// waits for the search.
+    fn await_search(&mut self) {
+        let Some(rx) = self.input.take() else {
+            return;
+        };
+        while !self.eof && self.engine.is_searching() && !self.engine.waits_for_stop() {
+            match rx.recv_timeout(WAIT_POLL) {
+                Ok(Input::Line(line)) => match Command::parse(&line) {
+                    Ok(Command::Stop) => self.engine.stop(),
+                    Ok(Command::PonderHit) => self.engine.ponderhit(),
+                    Ok(Command::IsReady) => self.say("readyok"),
+                    Ok(Command::Quit) => {
+                        // Quit comes next, before anything else kept.
+                        self.engine.stop();
+                        self.pending.push_front(Input::Line(line));
+                        break;
+                    }
+                    _ => self.pending.push_back(Input::Line(line)),
+                },
+                Ok(other) => self.pending.push_back(other),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.eof = true,
+            }
+        }
+        self.input = Some(rx);
     }
 
     /// The dialect in use.
@@ -329,6 +409,12 @@ impl Session {
     }
 
     fn execute(&mut self, cmd: Command) -> Result<Flow, ProtocolError> {
+        if matches!(
+            cmd,
+            Command::SetOption { .. } | Command::NewGame | Command::Position { .. }
+        ) {
+            self.await_search();
+        }
         match cmd {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Usi => self.handshake(Dialect::Usi),
@@ -716,21 +802,46 @@ fn read_line_capped<R: BufRead>(
     }
 }
 
-/// Runs the protocol loop: reads `input` line by line until `quit` or end
-/// of input, writing to `output`. Returns the exit code (0).
-pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> i32 {
+/// Runs the protocol loop: a reader thread reads `input` line by line
+/// (lines longer than [`MAX_LINE`] are discarded with an error) while this
+/// thread handles them, until `quit` or end of input. Writes to `output`.
+/// Returns the exit code (0).
+pub fn run<R, W>(input: R, output: W) -> i32
+where
+    R: BufRead + Send + 'static,
+    W: Write + Send + 'static,
+{
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::Builder::new()
+        .name("input".to_string())
+        .spawn(move || {
+            let mut input = input;
+            let mut buf = Vec::new();
+            loop {
+                let item = match read_line_capped(&mut input, &mut buf, MAX_LINE) {
+                    Ok(Some(false)) => Input::Line(String::from_utf8_lossy(&buf).into_owned()),
+                    Ok(Some(true)) => Input::TooLong,
+                    Ok(None) | Err(_) => break,
+                };
+                if tx.send(item).is_err() {
+                    break;
+                }
+            }
+        });
     let mut session = Session::new(output);
-    let mut buf = Vec::new();
-    loop {
-        match read_line_capped(&mut input, &mut buf, MAX_LINE) {
-            Ok(Some(false)) => {
-                let line = String::from_utf8_lossy(&buf);
+    if reader.is_err() {
+        session.say("info string error: cannot start the input thread");
+        return 1;
+    }
+    session.attach_input(rx);
+    while let Some(item) = session.next_input() {
+        match item {
+            Input::Line(line) => {
                 if session.handle_line(&line) == Flow::Quit {
                     return 0;
                 }
             }
-            Ok(Some(true)) => session.error(&ProtocolError::LineTooLong(MAX_LINE)),
-            Ok(None) | Err(_) => break,
+            Input::TooLong => session.error(&ProtocolError::LineTooLong(MAX_LINE)),
         }
     }
     session.end_of_input();
