@@ -9,13 +9,16 @@
 //! | `st=0.1` | fixed time per move in seconds (`go movetime 100`) |
 //! | `depth=8`, `nodes=20000` | fixed depth / nodes (may be combined with a clock) |
 //! | `byoyomi=30000x3` | byoyomi (초읽기): 3 periods of 30 000 ms after the main time (`tc`) |
-//! | `timemargin=MS` | overrun allowed beyond the clock before a forfeit (default 0) |
+//! | `timemargin=MS` | overrun allowed beyond the clock before a forfeit (default 0 with a clock, [`ST_MARGIN_MS`] with `st` alone) |
 //! | `timeout=MS` | how long to wait for a move when no clock limits it (default 60 000) |
 //! | `stopwait=MS` | after the deadline: how long to wait for the engine to answer `stop` (default 1 000) |
 //!
 //! The runner measures wall time from sending `go` to reading `bestmove`
 //! and subtracts nothing: the move overhead is the engine's own business.
 //! The same `timemargin` applies to every engine unless set per engine.
+//! With `st` alone the default is [`ST_MARGIN_MS`]: `go movetime N` asks
+//! for N ms of thinking, and engines (Stockfish's family included) stop at
+//! N ms, not before it, so the reply is always a little later than N.
 //!
 //! Byoyomi follows the spec (§8.5): the deadline of a move is the main
 //! time left plus all periods left. A move that overruns the main time by
@@ -26,6 +29,8 @@ use super::engine_process::Dialect;
 use crate::types::Color;
 use std::fmt;
 
+/// Default overrun tolerated with a fixed time per move (`st`) and no clock.
+pub const ST_MARGIN_MS: u64 = 50;
 /// Default wait for a move when no clock limits it (fixed depth or nodes).
 pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
 /// Default wait for a reply to `stop` after a deadline passed.
@@ -162,8 +167,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Fixed nodes.
     pub nodes: Option<u64>,
-    /// Overrun tolerated beyond the clock (ms).
-    pub margin_ms: u64,
+    /// Overrun tolerated beyond the clock (ms), if given (see [`Limits::margin`]).
+    pub margin_ms: Option<u64>,
     /// Wait for a move when no clock limits it (ms).
     pub timeout_ms: u64,
     /// Wait for the answer to `stop` after a deadline (ms).
@@ -177,7 +182,7 @@ impl Default for Limits {
             movetime_ms: None,
             depth: None,
             nodes: None,
-            margin_ms: 0,
+            margin_ms: None,
             timeout_ms: DEFAULT_TIMEOUT_MS,
             stop_wait_ms: DEFAULT_STOP_WAIT_MS,
         }
@@ -212,12 +217,20 @@ impl Limits {
                 self.depth = Some(value.trim().parse().map_err(|_| bad("depth", value))?);
             }
             "nodes" => self.nodes = Some(parse_u64("nodes", value)?),
-            "timemargin" => self.margin_ms = parse_u64("timemargin", value)?,
+            "timemargin" => self.margin_ms = Some(parse_u64("timemargin", value)?),
             "timeout" => self.timeout_ms = parse_u64("timeout", value)?,
             "stopwait" => self.stop_wait_ms = parse_u64("stopwait", value)?,
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The overrun tolerated (ms): `timemargin` if given, else
+    /// [`ST_MARGIN_MS`] for `st` without a clock, else 0.
+    pub fn margin(&self) -> u64 {
+        let st_only = self.tc.is_none() && self.movetime_ms.is_some();
+        self.margin_ms
+            .unwrap_or(if st_only { ST_MARGIN_MS } else { 0 })
     }
 
     /// Whether anything limits the search at all.
@@ -430,6 +443,12 @@ mod tests {
         assert_eq!(l.tc.unwrap().byoyomi.unwrap().periods, 1);
         assert!(l.set("st", "0.1").unwrap());
         assert_eq!(l.movetime_ms, Some(100));
+        assert_eq!(l.margin(), 0, "a clock is set: no default margin");
+        let mut st = Limits::default();
+        st.set("st", "0.1").unwrap();
+        assert_eq!(st.margin(), ST_MARGIN_MS);
+        st.set("timemargin", "0").unwrap();
+        assert_eq!(st.margin(), 0);
         assert!(!l.set("name", "x").unwrap());
         assert!(l.set("byoyomi", "0x3").is_err());
         assert!(l.set("depth", "x").is_err());

@@ -440,7 +440,7 @@ mod tests {
         );
         assert_eq!(c.engines[1].launch.dialect, Dialect::Usi);
         assert_eq!(c.engines[1].launch.args, ["-x"]);
-        assert_eq!(c.engines[1].limits.margin_ms, 50);
+        assert_eq!(c.engines[1].limits.margin(), 50);
         assert_eq!(c.engines[1].limits.tc.unwrap().moves, Some(40));
         assert_eq!((c.games, c.concurrency, c.seed), (20, 2, Some(7)));
         assert_eq!(c.openings.plies, 4);

@@ -552,9 +552,9 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         let deadline_ms = match (&r.clocks[side.index()], limits.movetime_ms) {
             (Some(c), _) => c.allowed_ms(),
             (None, Some(st)) => st,
-            (None, None) => limits.timeout_ms.saturating_sub(limits.margin_ms),
+            (None, None) => limits.timeout_ms.saturating_sub(limits.margin()),
         }
-        .saturating_add(limits.margin_ms);
+        .saturating_add(limits.margin());
         let think = player.engine.think(
             &position,
             &go,
@@ -612,8 +612,8 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         };
         let used = reply.elapsed.as_millis() as u64;
         let over = match (&mut r.clocks[side.index()], limits.movetime_ms) {
-            (Some(c), _) => c.charge(used, limits.margin_ms).err().map(|f| f.allowed_ms),
-            (None, Some(st)) => (used > st + limits.margin_ms).then_some(st),
+            (Some(c), _) => c.charge(used, limits.margin()).err().map(|f| f.allowed_ms),
+            (None, Some(st)) => (used > st + limits.margin()).then_some(st),
             (None, None) => None,
         };
         if let Some(allowed) = over {
@@ -625,7 +625,7 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
             res.detail = Some(format!(
                 "{} engine used {used} ms with {allowed} ms (+{} ms margin) on its clock, in position {fen}",
                 side.name(),
-                limits.margin_ms
+                limits.margin()
             ));
             return res;
         }
