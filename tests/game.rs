@@ -104,7 +104,7 @@ fn checkmate_by_a_move_ends_the_game() {
         (Some(Color::Cho), EndReason::Checkmate, 1)
     );
     assert_eq!(o.summary_ko(), "초 외통승 (1수)");
-    assert_eq!(o.summary_en(), "Cho wins by checkmate (1 plies)");
+    assert_eq!(o.summary_en(), "Cho wins by checkmate (1 ply)");
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.play(Move::PASS), Err(IllegalMove::GameOver));
     assert!(g.undo());

@@ -142,6 +142,15 @@ fn points_text(halves: u32) -> String {
     }
 }
 
+/// `1 ply`, `63 plies`.
+fn plies_text(n: u32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// Points (a multiple of 0.5) back to half points.
 fn halves_of(points: f64) -> u32 {
     let h = (points * 2.0).round();
@@ -254,7 +263,7 @@ impl Outcome {
     /// `Han wins on points 55.5 : 50 (bikjang)`, `Draw (two passes in a
     /// row)`, `Draw by agreement`.
     pub fn summary_en(&self) -> String {
-        let n = self.move_count;
+        let n = plies_text(self.move_count);
         match self.winner {
             Some(w) => {
                 let side = match w {
@@ -262,11 +271,11 @@ impl Outcome {
                     Color::Han => "Han",
                 };
                 match self.reason {
-                    EndReason::Checkmate => format!("{side} wins by checkmate ({n} plies)"),
-                    EndReason::Resign => format!("{side} wins by resignation ({n} plies)"),
-                    EndReason::TimeLoss => format!("{side} wins on time ({n} plies)"),
+                    EndReason::Checkmate => format!("{side} wins by checkmate ({n})"),
+                    EndReason::Resign => format!("{side} wins by resignation ({n})"),
+                    EndReason::TimeLoss => format!("{side} wins on time ({n})"),
                     EndReason::RepetitionLoss => {
-                        format!("{side} wins: the opponent broke the repetition rule ({n} plies)")
+                        format!("{side} wins: the opponent broke the repetition rule ({n})")
                     }
                     r => format!(
                         "{side} wins on points {} : {} ({})",
