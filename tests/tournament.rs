@@ -384,7 +384,7 @@ fn sprt_stops_the_match_early() {
 #[test]
 fn stop_writes_the_games_played() {
     // Slow engines (st=0.1, 100 % of it per move); the stop flag (what
-    // Ctrl-C sets) is raised after about a second.
+    // Ctrl-C sets) is raised during the second game.
     let pgn = temp("stop.pgn");
     let mut args = fake("a", &["pct=100"], &["st=0.1", "timemargin=200"]);
     args.extend(fake("b", &["pct=100"], &["st=0.1", "timemargin=200"]));
@@ -395,7 +395,16 @@ fn stop_writes_the_games_played() {
     let mut out = Vec::new();
     let report = std::thread::scope(|s| {
         s.spawn(|| {
-            std::thread::sleep(Duration::from_millis(1000));
+            // Once a game is written, stop in the middle of the next one
+            // (a game is 6 moves of 100 ms).
+            for _ in 0..200 {
+                let written = std::fs::read_to_string(&pgn).unwrap_or_default();
+                if written.contains("[Event ") {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            std::thread::sleep(Duration::from_millis(250));
             stop.store(true, Ordering::SeqCst);
         });
         run(&cfg, &mut out, &stop).expect("runs")
