@@ -1,8 +1,9 @@
 //! Staged move ordering (`MovePicker`): TT move → good captures (MVV-LVA)
 //! → killers → counter move → quiets (history) → pass → bad captures.
 //!
-//! Moves come out pseudo-legal; the search checks legality. A capture is
-//! "bad" when the capturer is worth more than the victim and the victim's
+//! Moves come out pseudo-legal; the search checks legality. In the
+//! captures-only mode (quiescence) bad captures are not yielded. A capture
+//! is "bad" when the capturer is worth more than the victim and the victim's
 //! point is defended (a cheap stand-in for an exchange evaluation; cannon
 //! screens make a true SEE in Janggi costly).
 
@@ -171,8 +172,12 @@ impl MovePicker {
                         if Some(m) == self.tt_move {
                             continue;
                         }
-                        if matches!(self.kind, Kind::All { .. }) && is_bad_capture(pos, m) {
-                            self.bad.push(m);
+                        if is_bad_capture(pos, m) {
+                            // Quiescence drops losing captures; the main
+                            // search tries them last.
+                            if matches!(self.kind, Kind::All { .. }) {
+                                self.bad.push(m);
+                            }
                             continue;
                         }
                         return Some(m);
