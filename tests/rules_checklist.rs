@@ -389,3 +389,13 @@ fn checks_by_every_attacker_kind() {
     assert!(!p.in_check());
     let _ = (Color::Cho, Piece::new(Color::Cho, PieceKind::General));
 }
+
+#[test]
+fn the_general_is_never_captured() {
+    // A FEN where the side not to move is in check (Fairy-Stockfish accepts
+    // these): the chariot attacks the Han general but may not take it.
+    let p = pos_of(&[("e2", 'K'), ("e5", 'R'), ("e10", 'k')], 'w');
+    assert!(p.is_attacked(sq("e10"), Color::Cho));
+    assert!(!dests(&p, "e5").contains(&"e10".to_string()));
+    assert!(dests(&p, "e5").contains(&"e9".to_string()));
+}

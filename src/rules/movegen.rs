@@ -7,7 +7,7 @@
 
 use super::position::Position;
 use super::tables::{ELEPHANT_JUMPS, HORSE_JUMPS, LINES, PALACE_STEPS, SOLDIER_STEPS};
-use crate::types::{Color, Move, MoveList, PieceKind, Square};
+use crate::types::{Color, Move, MoveList, Piece, PieceKind, Square};
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,6 +20,16 @@ pub enum GenKind {
     All,
 }
 
+/// Whether a piece of `us` may capture `p`: an enemy piece other than the
+/// general. The general is never captured (the game ends at checkmate); the
+/// exclusion matters only in positions where the side not to move is in
+/// check, such as a FEN like that or the end of a Fairy-Stockfish bikjang
+/// pass made in check.
+#[inline(always)]
+fn capturable(p: Piece, us: Color) -> bool {
+    p.color != us && p.kind != PieceKind::General
+}
+
 impl Position {
     #[inline(always)]
     fn push_if(&self, list: &mut MoveList, from: Square, to: Square, us: Color, kind: GenKind) {
@@ -30,7 +40,7 @@ impl Position {
                 }
             }
             Some(p) => {
-                if p.color != us && kind != GenKind::Quiets {
+                if capturable(p, us) && kind != GenKind::Quiets {
                     list.push(Move::new_unchecked(from, to));
                 }
             }
@@ -76,7 +86,7 @@ impl Position {
                         }
                     }
                     Some(p) => {
-                        if p.color != us && kind != GenKind::Quiets {
+                        if capturable(p, us) && kind != GenKind::Quiets {
                             list.push(Move::new_unchecked(from, to));
                         }
                         break;
@@ -110,7 +120,10 @@ impl Position {
                     }
                     Some(p) => {
                         // "A cannon may not capture a cannon."
-                        if p.color != us && p.kind != PieceKind::Cannon && kind != GenKind::Quiets {
+                        if capturable(p, us)
+                            && p.kind != PieceKind::Cannon
+                            && kind != GenKind::Quiets
+                        {
                             list.push(Move::new_unchecked(from, to));
                         }
                         break;
