@@ -178,7 +178,7 @@ fn slow_targets(b: &Board, f: i32, r: i32) -> Vec<(i32, i32)> {
         }
     }
     // Own pieces block; the general is never captured (the game ends at mate).
-    out.retain(|&t| !own(t) && !at(t.0, t.1).is_some_and(|q| q.kind == PieceKind::General));
+    out.retain(|&t| !own(t) && at(t.0, t.1).is_none_or(|q| q.kind != PieceKind::General));
     out
 }
 
@@ -221,7 +221,7 @@ fn slow_legal(p: &Position, model: LegalityModel) -> Vec<Move> {
     let mut out = vec![];
     for r in 0..10 {
         for f in 0..9 {
-            if !b[r as usize][f as usize].is_some_and(|q| q.color == us) {
+            if b[r as usize][f as usize].is_none_or(|q| q.color != us) {
                 continue;
             }
             for t in slow_targets(&b, f, r) {
@@ -324,7 +324,7 @@ proptest! {
                 }
                 for m in pseudo.iter().chain(std::iter::once(&Move::PASS)) {
                     assert_eq!(p.is_legal(*m, model), legal.contains(m), "is_legal({m:?}) in {}", p.fen());
-                    assert_eq!(p.is_pseudo_legal(*m), true);
+                    assert!(p.is_pseudo_legal(*m));
                 }
                 for m in &caps {
                     assert!(p.piece_at(m.to()).is_some());

@@ -11,10 +11,9 @@ pub fn fen_of(pieces: &[(&str, char)], side: char) -> String {
         grid[s.rank() as usize][s.file() as usize] = *c;
     }
     let mut out = String::new();
-    for rank in (0..10).rev() {
+    for (rank, row) in grid.iter().enumerate().rev() {
         let mut empty = 0;
-        for file in 0..9 {
-            let c = grid[rank][file];
+        for &c in row {
             if c == '.' {
                 empty += 1;
             } else {
