@@ -1,5 +1,5 @@
 //! Command line: `janggi-engine` (protocol loop on stdin/stdout; also
-//! `janggi-engine uci`), and the `perft` and `bench` subcommands.
+//! `janggi-engine uci`), and the `perft`, `bench` and `match` subcommands.
 
 use crate::perft::{divide, parse_epd, perft_threads};
 use crate::rules::{LegalityModel, Notation, Position};
@@ -25,6 +25,13 @@ enum Command {
     Bench(BenchArgs),
     /// Count leaf nodes of the legal-move tree (move generator check).
     Perft(PerftArgs),
+    /// Play an engine-vs-engine match (cutechess-cli style; `match --help`).
+    #[command(disable_help_flag = true)]
+    Match {
+        /// Everything after `match`, parsed by the tournament runner.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<String>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -77,6 +84,9 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
     match cli.command {
         Some(Command::Perft(a)) => run_perft(a, &mut std::io::stdout().lock()),
         Some(Command::Bench(a)) => run_bench(a),
+        Some(Command::Match { args }) => {
+            crate::tournament::run_match(&args, &mut std::io::stdout().lock())
+        }
         Some(Command::Uci) | None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
         }
