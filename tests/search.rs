@@ -426,6 +426,26 @@ fn go_mate_finds_the_mate_and_stops() {
     assert!(forces_mate_in_2(&g, r.best.expect("a move")));
 }
 
+#[test]
+fn mate_scores_survive_the_transposition_table() {
+    // The same searcher (warm table) reports the same mate distance, also
+    // one ply later in the line.
+    let g = game("4k4/9/9/9/9/9/9/9/1R2A4/R3K4 w - - 0 1");
+    let mut s = Searcher::new(16, 1);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let first = s.search(&g, &limits, &SearchControl::default(), &mut |_| {});
+    let again = s.search(&g, &limits, &SearchControl::default(), &mut |_| {});
+    assert_eq!(first.score, ReportScore::Mate(2));
+    assert_eq!(again.score, ReportScore::Mate(2));
+    let mut h = g.clone();
+    h.play(first.best.expect("a move")).expect("legal");
+    let reply = s.search(&h, &limits, &SearchControl::default(), &mut |_| {});
+    assert_eq!(reply.score, ReportScore::Mate(-1));
+}
+
 /// `cargo test --release --test search bench_report -- --ignored --nocapture`
 #[test]
 #[ignore]
