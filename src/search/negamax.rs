@@ -266,6 +266,10 @@ impl<'a> Worker<'a> {
             self.hint_check(1, Some(gives_check));
             let score = match after {
                 After::End(v) => -verdict_score(v, 1),
+                // The game layer allows a 4th occurrence under `forbid` only
+                // when nothing else is legal, and then the game ends by
+                // counting.
+                After::RepetitionForbidden => -verdict_score(self.tree.counting(&self.pos), 1),
                 _ => {
                     let new_depth = depth - 1 + i32::from(gives_check);
                     if i == self.pv_idx {
