@@ -45,6 +45,28 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 13] = [
+        EndReason::Checkmate,
+        EndReason::Resign,
+        EndReason::TimeLoss,
+        EndReason::RepetitionLoss,
+        EndReason::ScoreBikjang,
+        EndReason::ScorePasses,
+        EndReason::ScoreMoveLimit,
+        EndReason::ScoreRepetition,
+        EndReason::DrawBikjang,
+        EndReason::DrawPasses,
+        EndReason::DrawRepetition,
+        EndReason::DrawMoveLimit,
+        EndReason::DrawAgreed,
+    ];
+
+    /// The reason with the spec's name `name`, if any.
+    pub fn from_name(name: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.name() == name)
+    }
+
     /// The spec's name (`checkmate`, `scoreBikjang`, …).
     pub const fn name(self) -> &'static str {
         match self {
@@ -296,6 +318,14 @@ impl Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_round_trip_by_name() {
+        for r in EndReason::ALL {
+            assert_eq!(EndReason::from_name(r.name()), Some(r));
+        }
+        assert_eq!(EndReason::from_name("stalemate"), None);
+    }
 
     #[test]
     fn worked_example() {

@@ -67,17 +67,33 @@ impl FromStr for LegalityModel {
     }
 }
 
-/// Squares where a move can change whether the side to move's general is
-/// attacked, when it is not in check now.
-struct Danger {
+/// Points where a move of the side to move (when it is not in check) can
+/// change whether its general is attacked: vacating a `from` point may open a
+/// line or a leg (pins, cannon screens); occupying a `to` point may create a
+/// cannon screen. A move touching neither, and not moving the general, needs
+/// no legality test. Used by the legal-move filter and by the search.
+#[derive(Clone, Copy, Debug)]
+pub struct Danger {
     /// Vacating one of these may open a line or a leg (pins, cannon screens).
     from: Bitboard,
     /// Occupying one of these may create a cannon screen.
     to: Bitboard,
+    /// The side to move's general.
+    king: Square,
+}
+
+impl Danger {
+    /// Whether the non-pass move `mv` needs the full legality test
+    /// ([`Position::leaves_general_attacked`]).
+    #[inline]
+    pub fn risky(&self, mv: Move) -> bool {
+        mv.from() == self.king || self.from.contains(mv.from()) || self.to.contains(mv.to())
+    }
 }
 
 impl Position {
-    fn danger(&self) -> Danger {
+    /// The danger points of the side to move (meaningful when not in check).
+    pub fn danger(&self) -> Danger {
         let us = self.side;
         let them = !us;
         let king = self.generals[us];
@@ -106,7 +122,7 @@ impl Position {
                 from = from.with(j.leg1).with(j.leg2);
             }
         }
-        Danger { from, to }
+        Danger { from, to, king }
     }
 
     /// Whether the generals would face each other after the non-pass move `mv`.
@@ -146,7 +162,6 @@ impl Position {
         self.generate(GenKind::All, list);
         let in_check = self.in_check();
         let bikjang_rule = model == LegalityModel::Fsf && self.generals_facing();
-        let king = self.generals[self.side];
         let mut i = start;
         if in_check {
             while i < list.len() {
@@ -161,10 +176,7 @@ impl Position {
             let danger = self.danger();
             while i < list.len() {
                 let mv = list[i];
-                let risky = mv.from() == king
-                    || danger.from.contains(mv.from())
-                    || danger.to.contains(mv.to());
-                if (risky && self.leaves_general_attacked(mv))
+                if (danger.risky(mv) && self.leaves_general_attacked(mv))
                     || (bikjang_rule && self.facing_after(mv))
                 {
                     list.swap_remove(i);

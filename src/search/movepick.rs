@@ -9,9 +9,8 @@
 
 use super::history::History;
 use crate::eval::material::piece_value;
-use crate::rules::tables::{ELEPHANT_SOURCES, HORSE_SOURCES, LINES, RAY_MASKS};
 use crate::rules::{GenKind, Position};
-use crate::types::{Bitboard, Move, MoveList, PieceKind, MAX_MOVES};
+use crate::types::{Move, MoveList, MAX_MOVES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -252,60 +251,6 @@ impl MovePicker {
     }
 }
 
-/// Points where a move of the side to move (not in check, not moving its
-/// general) can change whether its general is attacked: vacating a `from`
-/// point may open a line or a leg (pins, cannon screens), occupying a `to`
-/// point may create a cannon screen. Moves outside both need no legality
-/// test. The same reasoning as the rules core's legality filter.
-#[derive(Clone, Copy, Debug)]
-pub struct Danger {
-    from: Bitboard,
-    to: Bitboard,
-}
-
-impl Danger {
-    /// The danger points of `pos` for the side to move.
-    pub fn new(pos: &Position) -> Danger {
-        let us = pos.side_to_move();
-        let them = !us;
-        let king = pos.general(us);
-        let sliders = pos.pieces(them, PieceKind::Chariot) | pos.pieces(them, PieceKind::Cannon);
-        let cannons = pos.pieces(them, PieceKind::Cannon);
-        let mut from = Bitboard::EMPTY;
-        let mut to = Bitboard::EMPTY;
-        let n = LINES[king.index()].rays().len();
-        for rb in &RAY_MASKS[king.index()][..n] {
-            if !(*rb & sliders).is_empty() {
-                from |= *rb;
-            }
-            if !(*rb & cannons).is_empty() {
-                to |= *rb;
-            }
-        }
-        let horses = pos.pieces(them, PieceKind::Horse);
-        for j in HORSE_SOURCES[king.index()].as_slice() {
-            if horses.contains(j.dest) {
-                from = from.with(j.leg);
-            }
-        }
-        let elephants = pos.pieces(them, PieceKind::Elephant);
-        for j in ELEPHANT_SOURCES[king.index()].as_slice() {
-            if elephants.contains(j.dest) {
-                from = from.with(j.leg1).with(j.leg2);
-            }
-        }
-        Danger { from, to }
-    }
-
-    /// Whether the non-pass move `mv` needs the full legality test.
-    #[inline]
-    pub fn risky(&self, pos: &Position, mv: Move) -> bool {
-        mv.from() == pos.general(pos.side_to_move())
-            || self.from.contains(mv.from())
-            || self.to.contains(mv.to())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,13 +298,11 @@ mod tests {
                 let mut all = MoveList::new();
                 pos.generate(GenKind::All, &mut all);
                 let in_check = pos.in_check();
-                let danger = Danger::new(&pos);
+                let danger = pos.danger();
                 let mut mine: Vec<Move> = all
                     .iter()
                     .copied()
-                    .filter(|&m| {
-                        !((in_check || danger.risky(&pos, m)) && pos.leaves_general_attacked(m))
-                    })
+                    .filter(|&m| !((in_check || danger.risky(m)) && pos.leaves_general_attacked(m)))
                     .collect();
                 let mut theirs: Vec<Move> =
                     legal.iter().copied().filter(|m| !m.is_pass()).collect();

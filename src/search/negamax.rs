@@ -4,7 +4,7 @@
 
 use super::history::History;
 use super::limits::Timer;
-use super::movepick::{is_capture, Danger, Kind, MovePicker};
+use super::movepick::{is_capture, Kind, MovePicker};
 use super::tree::{After, Tree, Verdict};
 use super::tt::{Bound, Tt};
 use super::{SearchControl, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
@@ -474,13 +474,10 @@ impl<'a> Worker<'a> {
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
-        let danger = Danger::new(&self.pos);
+        let danger = self.pos.danger();
         while let Some(mv) = picker.next(&self.pos, self.history) {
             let pass = mv.is_pass();
-            if !pass
-                && (in_check || danger.risky(&self.pos, mv))
-                && self.pos.leaves_general_attacked(mv)
-            {
+            if !pass && (in_check || danger.risky(mv)) && self.pos.leaves_general_attacked(mv) {
                 continue;
             }
             let capture = is_capture(&self.pos, mv);

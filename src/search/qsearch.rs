@@ -2,7 +2,7 @@
 //! when in check, so that the static evaluation is never taken in the
 //! middle of an exchange.
 
-use super::movepick::{is_capture, Danger, Kind, MovePicker};
+use super::movepick::{is_capture, Kind, MovePicker};
 use super::negamax::{verdict_score, Worker};
 use super::tree::After;
 use super::tt::Bound;
@@ -70,13 +70,10 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut legal = 0usize;
         let mut rep_forbidden = false;
-        let danger = Danger::new(&self.pos);
+        let danger = self.pos.danger();
         while let Some(mv) = picker.next(&self.pos, self.history) {
             let pass = mv.is_pass();
-            if !pass
-                && (in_check || danger.risky(&self.pos, mv))
-                && self.pos.leaves_general_attacked(mv)
-            {
+            if !pass && (in_check || danger.risky(mv)) && self.pos.leaves_general_attacked(mv) {
                 continue;
             }
             let capture = is_capture(&self.pos, mv);

@@ -129,24 +129,7 @@ impl Termination {
 
 /// The rules' end reasons by name.
 fn rule_reason(name: &str) -> Option<EndReason> {
-    use EndReason::*;
-    [
-        Checkmate,
-        Resign,
-        TimeLoss,
-        RepetitionLoss,
-        ScoreBikjang,
-        ScorePasses,
-        ScoreMoveLimit,
-        ScoreRepetition,
-        DrawBikjang,
-        DrawPasses,
-        DrawRepetition,
-        DrawMoveLimit,
-        DrawAgreed,
-    ]
-    .into_iter()
-    .find(|r| r.name() == name)
+    EndReason::from_name(name)
 }
 
 /// The result of one game.
