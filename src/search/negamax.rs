@@ -233,6 +233,27 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
+    /// Makes `mv` inside a move loop. When the rules refuse the result (an
+    /// illegal move under Fairy-Stockfish's bikjang rule, or a forbidden
+    /// repetition, which also sets `*rep_forbidden`) the move is taken back
+    /// and `None` returned; otherwise the move stays made.
+    pub(crate) fn make_in_loop(
+        &mut self,
+        mv: Move,
+        capture: bool,
+        ply: usize,
+        rep_forbidden: &mut bool,
+    ) -> Option<After> {
+        let after = self.make_move(mv, capture, ply);
+        match after {
+            After::Illegal => {}
+            After::RepetitionForbidden => *rep_forbidden = true,
+            _ => return Some(after),
+        }
+        self.unmake_move();
+        None
+    }
+
     pub(crate) fn unmake_move(&mut self) {
         self.tree.pop();
         self.pos.unmake();
@@ -482,19 +503,9 @@ impl<'a> Worker<'a> {
             }
             let capture = is_capture(&self.pos, mv);
             let special = Some(mv) == tt_move || Some(mv) == killers[0] || Some(mv) == killers[1];
-            let after = self.make_move(mv, capture, ply);
-            match after {
-                After::Illegal => {
-                    self.unmake_move();
-                    continue;
-                }
-                After::RepetitionForbidden => {
-                    self.unmake_move();
-                    rep_forbidden = true;
-                    continue;
-                }
-                _ => {}
-            }
+            let Some(after) = self.make_in_loop(mv, capture, ply, &mut rep_forbidden) else {
+                continue;
+            };
             legal += 1;
             pass_tried |= pass;
             let gives_check = self.pos.in_check();

@@ -86,19 +86,9 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            let after = self.make_move(mv, capture, ply);
-            match after {
-                After::Illegal => {
-                    self.unmake_move();
-                    continue;
-                }
-                After::RepetitionForbidden => {
-                    self.unmake_move();
-                    rep_forbidden = true;
-                    continue;
-                }
-                _ => {}
-            }
+            let Some(after) = self.make_in_loop(mv, capture, ply, &mut rep_forbidden) else {
+                continue;
+            };
             legal += 1;
             self.clear_pv(ply + 1);
             self.hint_check(ply + 1, None);
