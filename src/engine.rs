@@ -33,6 +33,7 @@
 //! on its own copy of the game, so it is never corrupted.
 
 use crate::game::Game;
+use crate::search::skill::Skill;
 use crate::search::{Info, Limits, ReportScore, SearchControl, SearchResult, Searcher};
 use crate::types::{Color, Move};
 use std::fmt;
@@ -175,6 +176,7 @@ pub struct Engine {
     searcher: Option<Searcher>,
     hash_mb: usize,
     threads: usize,
+    skill: Skill,
     gate: Arc<Gate>,
     running: Option<Running>,
 }
@@ -208,6 +210,7 @@ impl Engine {
             searcher: Some(Searcher::new(DEFAULT_HASH_MB, DEFAULT_THREADS)),
             hash_mb: DEFAULT_HASH_MB,
             threads: DEFAULT_THREADS,
+            skill: Skill::default(),
             gate: Arc::new(Gate::default()),
             running: None,
         }
@@ -234,7 +237,7 @@ impl Engine {
     /// the thread lost it).
     fn join(&mut self, r: Running) {
         let back = r.handle.join().ok().flatten();
-        self.searcher = Some(back.unwrap_or_else(|| Searcher::new(self.hash_mb, self.threads)));
+        self.searcher = Some(back.unwrap_or_else(|| self.new_searcher()));
     }
 
     /// Lets a running search end before the state changes (see the module
@@ -259,10 +262,13 @@ impl Engine {
     /// The searcher, after the running search (if any) has been settled.
     fn searcher_mut(&mut self) -> Result<&mut Searcher, EngineError> {
         self.settle()?;
-        let (hash, threads) = (self.hash_mb, self.threads);
-        Ok(self
-            .searcher
-            .get_or_insert_with(|| Searcher::new(hash, threads)))
+        if self.searcher.is_none() {
+            self.searcher = Some(self.new_searcher());
+        }
+        match &mut self.searcher {
+            Some(s) => Ok(s),
+            None => unreachable!("the searcher was just set"),
+        }
     }
 
     /// Replaces the current game.
@@ -293,6 +299,29 @@ impl Engine {
         self.searcher_mut()?.set_threads(n);
         self.threads = n.max(1);
         Ok(())
+    }
+
+    /// Sets the playing strength (`Skill Level`, `UCI_LimitStrength`,
+    /// `UCI_Elo`); level 20 is full strength.
+    ///
+    /// # Errors
+    /// [`EngineError::Busy`]; nothing changes.
+    pub fn set_skill(&mut self, skill: Skill) -> Result<(), EngineError> {
+        self.searcher_mut()?.set_skill(skill);
+        self.skill = skill;
+        Ok(())
+    }
+
+    /// The playing strength.
+    pub fn skill(&self) -> Skill {
+        self.skill
+    }
+
+    /// A fresh searcher with the engine's hash, threads and skill.
+    fn new_searcher(&self) -> Searcher {
+        let mut s = Searcher::new(self.hash_mb, self.threads);
+        s.set_skill(self.skill);
+        s
     }
 
     /// Clears the hash table and learned heuristics (`ucinewgame`,
@@ -339,10 +368,7 @@ impl Engine {
         let id = self.gate.advance();
         let control = SearchControl::default();
         control.pondering.store(ponder, Ordering::SeqCst);
-        let searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.hash_mb, self.threads));
+        let searcher = self.searcher.take().unwrap_or_else(|| self.new_searcher());
         let fallback = Arc::clone(&reporter);
         let job = Job {
             id,
@@ -368,7 +394,7 @@ impl Engine {
             Err(_) => {
                 // No thread: the searcher moved into the failed closure is
                 // gone; make a new one and answer with a legal move at once.
-                self.searcher = Some(Searcher::new(self.hash_mb, self.threads));
+                self.searcher = Some(self.new_searcher());
                 let legal: Vec<Move> = self.game.legal_moves().iter().copied().collect();
                 let rep = JobReport {
                     id,

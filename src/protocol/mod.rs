@@ -38,6 +38,7 @@ use crate::engine::{Engine, Report, Reporter};
 use crate::game::{EndReason, Game, Outcome, Rules};
 use crate::perft::divide;
 use crate::rules::Position;
+use crate::search::skill::Skill;
 use crate::search::{Clock, Limits};
 use crate::types::{Color, Square};
 use command::echo;
@@ -86,6 +87,10 @@ pub struct Session {
     ponder: bool,
     move_overhead_ms: u64,
     threads: usize,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`.
+    skill_level: u32,
+    limit_strength: bool,
+    elo: i64,
     /// Lines from the reader thread (when run by [`run`]).
     input: Option<Receiver<Input>>,
     /// Lines read while waiting for a search, to be handled in order.
@@ -111,6 +116,9 @@ impl Session {
             ponder: false,
             move_overhead_ms: uci::DEFAULT_MOVE_OVERHEAD_MS.unsigned_abs(),
             threads: crate::engine::DEFAULT_THREADS,
+            skill_level: crate::search::skill::MAX_LEVEL,
+            limit_strength: false,
+            elo: crate::search::skill::MAX_ELO,
             input: None,
             pending: VecDeque::new(),
             eof: false,
@@ -291,6 +299,23 @@ impl Session {
             }
             (OptionId::Variant, OptionValue::Text(v)) => self.set_rules(Rules::from_variant(v)?)?,
             (OptionId::ClearHash, _) => self.engine.clear_hash().map_err(b)?,
+            (OptionId::SkillLevel | OptionId::LimitStrength | OptionId::Elo, v) => {
+                let (mut level, mut limit, mut elo) =
+                    (self.skill_level, self.limit_strength, self.elo);
+                match v {
+                    OptionValue::Int(n) if spec.id == OptionId::Elo => elo = n,
+                    OptionValue::Int(n) => level = u32::try_from(n).unwrap_or(0),
+                    OptionValue::Bool(l) => limit = l,
+                    _ => {}
+                }
+                let skill = if limit {
+                    Skill::from_elo(elo)
+                } else {
+                    Skill::new(level)
+                };
+                self.engine.set_skill(skill).map_err(b)?;
+                (self.skill_level, self.limit_strength, self.elo) = (level, limit, elo);
+            }
             (
                 OptionId::Bikjang
                 | OptionId::Repetition

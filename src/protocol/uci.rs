@@ -5,6 +5,7 @@ use super::notation::move_text;
 use super::Dialect;
 use crate::engine::{DEFAULT_HASH_MB, DEFAULT_THREADS};
 use crate::game::{Game, RuleError, Rules};
+use crate::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
 use crate::search::{Info, ReportScore};
 use crate::types::Move;
 use std::fmt;
@@ -56,6 +57,12 @@ pub enum OptionId {
     NoCaptureLimit,
     /// `Clear Hash`.
     ClearHash,
+    /// `Skill Level` (0..=20; 20 is full strength).
+    SkillLevel,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of `Skill Level`.
+    LimitStrength,
+    /// `UCI_Elo`.
+    Elo,
 }
 
 /// The type of an option as the handshake shows it.
@@ -103,7 +110,7 @@ pub struct OptionSpec {
 /// `janggikjf` preset's. Setting `UCI_Variant` replaces the whole rule set
 /// by that preset; the rule options set afterwards override single rules
 /// of it (so a GUI sets the variant first, then any overrides).
-pub const OPTIONS: [OptionSpec; 13] = [
+pub const OPTIONS: [OptionSpec; 16] = [
     OptionSpec {
         id: OptionId::Hash,
         uci_name: "Hash",
@@ -213,6 +220,32 @@ pub const OPTIONS: [OptionSpec; 13] = [
         uci_name: "Clear Hash",
         usi_name: "Clear_Hash",
         kind: OptionType::Button,
+    },
+    OptionSpec {
+        id: OptionId::SkillLevel,
+        uci_name: "Skill Level",
+        usi_name: "Skill_Level",
+        kind: OptionType::Spin {
+            default: MAX_LEVEL as i64,
+            min: 0,
+            max: MAX_LEVEL as i64,
+        },
+    },
+    OptionSpec {
+        id: OptionId::LimitStrength,
+        uci_name: "UCI_LimitStrength",
+        usi_name: "UCI_LimitStrength",
+        kind: OptionType::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::Elo,
+        uci_name: "UCI_Elo",
+        usi_name: "UCI_Elo",
+        kind: OptionType::Spin {
+            default: MAX_ELO,
+            min: MIN_ELO,
+            max: MAX_ELO,
+        },
     },
 ];
 

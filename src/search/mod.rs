@@ -22,6 +22,7 @@ pub mod limits;
 pub mod movepick;
 pub(crate) mod negamax;
 mod qsearch;
+pub mod skill;
 pub(crate) mod thread;
 pub mod tree;
 pub mod tt;
@@ -32,6 +33,7 @@ use crate::types::{Move, MoveList};
 use history::History;
 use limits::{TimeBudget, Timer};
 use negamax::{RootMove, Shared, Worker};
+use skill::{Skill, SkillRng};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -171,6 +173,9 @@ pub struct Searcher {
     threads: usize,
     tt: Tt,
     histories: Vec<History>,
+    skill: Skill,
+    /// Counts searches; seeds the skill pick with the position key.
+    skill_counter: u64,
 }
 
 impl Searcher {
@@ -182,6 +187,8 @@ impl Searcher {
             threads,
             tt: Tt::new(hash_mb),
             histories: (0..threads).map(|_| History::new()).collect(),
+            skill: Skill::default(),
+            skill_counter: 0,
         }
     }
 
@@ -195,6 +202,22 @@ impl Searcher {
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
         self.histories.resize_with(self.threads, History::new);
+    }
+
+    /// Sets the playing strength (level 20 is full strength).
+    pub fn set_skill(&mut self, skill: Skill) {
+        self.skill = skill;
+    }
+
+    /// The playing strength.
+    pub fn skill(&self) -> Skill {
+        self.skill
+    }
+
+    /// Sets the counter that, with the position key, seeds the next
+    /// search's skill pick (it advances by one every search).
+    pub fn set_skill_seed(&mut self, counter: u64) {
+        self.skill_counter = counter;
     }
 
     /// The hash size in MB.
@@ -228,6 +251,14 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
+        let skill = self.skill;
+        let capped;
+        let limits = if skill.is_limited() {
+            capped = skill_limits(limits, skill);
+            &capped
+        } else {
+            limits
+        };
         let legal = game.legal_moves();
         if legal.is_empty() {
             let pos = game.position();
@@ -280,7 +311,11 @@ impl Searcher {
         }
         let plan = Plan {
             max_depth,
-            multipv: limits.multipv.max(1),
+            multipv: if skill.needs_all_scores() {
+                legal.len()
+            } else {
+                limits.multipv.max(1)
+            },
             mate: limits.mate,
             start,
         };
@@ -336,7 +371,14 @@ impl Searcher {
             .map(|n| n.load(Ordering::Relaxed))
             .sum();
         wait_for_release(limits, control);
-        let best = &root_moves[0];
+        let counter = self.skill_counter;
+        self.skill_counter = self.skill_counter.wrapping_add(1);
+        let best = if skill.is_limited() {
+            let mut rng = SkillRng::new(game.position().key(), counter);
+            skill_pick(&root_moves, skill, &mut rng)
+        } else {
+            &root_moves[0]
+        };
         let score = if best.score > -INF {
             best.score
         } else {
@@ -349,6 +391,35 @@ impl Searcher {
             nodes: total + helpers,
         }
     }
+}
+
+/// `limits` with depth and time capped by `skill`.
+fn skill_limits(limits: &Limits, skill: Skill) -> Limits {
+    let mut l = limits.clone();
+    if let Some(d) = skill.max_depth() {
+        l.depth = Some(l.depth.map_or(d, |x| x.min(d)));
+    }
+    if let (Some(t), false) = (skill.max_time(), l.infinite) {
+        l.movetime = Some(l.movetime.map_or(t, |x| x.min(t)));
+    }
+    l
+}
+
+/// The root move `skill` plays: the best move, or one of the near-best.
+fn skill_pick<'a>(root_moves: &'a [RootMove], skill: Skill, rng: &mut SkillRng) -> &'a RootMove {
+    let eff = |rm: &RootMove| {
+        if rm.score > -INF {
+            rm.score
+        } else {
+            rm.prev_score
+        }
+    };
+    // The best move first, then the other scored moves, best first.
+    let mut order: Vec<&RootMove> = root_moves[1..].iter().filter(|rm| eff(rm) > -INF).collect();
+    order.sort_by_key(|rm| std::cmp::Reverse(eff(rm)));
+    order.insert(0, &root_moves[0]);
+    let scores: Vec<i32> = order.iter().map(|rm| eff(rm).max(-INF + 1)).collect();
+    order[skill.choose(&scores, rng)]
 }
 
 /// In `infinite` mode and while pondering, UCI forbids `bestmove` before
