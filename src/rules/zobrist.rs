@@ -2,15 +2,8 @@
 //! side to move, generated at compile time from a fixed seed (SplitMix64) so
 //! keys — and with them the `bench` signature — are identical on every build.
 
+use crate::types::rng::splitmix64;
 use crate::types::{Piece, Square};
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 const SEED: u64 = 0x4A41_4E47_4749_2024; // "JANGGI" + year
 
@@ -26,14 +19,14 @@ static KEYS: Keys = {
     while p < 14 {
         let mut s = 0;
         while s < 90 {
-            let (ns, v) = splitmix(state);
+            let (ns, v) = splitmix64(state);
             state = ns;
             piece[p][s] = v;
             s += 1;
         }
         p += 1;
     }
-    let (_, side) = splitmix(state);
+    let (_, side) = splitmix64(state);
     Keys { piece, side }
 };
 

@@ -15,6 +15,7 @@
 //! stalled by a random pick, and a move is always returned (no resigning).
 
 use super::WIN_BOUND;
+use crate::types::rng::SplitMix64;
 use std::time::Duration;
 
 /// Highest (full strength) level.
@@ -145,24 +146,22 @@ impl Skill {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for skill picks.
+/// The generator for skill picks: SplitMix64 seeded per search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SkillRng(u64);
+pub struct SkillRng(SplitMix64);
 
 impl SkillRng {
     /// A generator seeded from a position key and a per-search counter.
     pub fn new(key: u64, counter: u64) -> SkillRng {
-        let mut r = SkillRng(key ^ counter.wrapping_mul(0xA24B_AED4_963E_E407));
+        let mut r = SkillRng(SplitMix64::new(
+            key ^ counter.wrapping_mul(0xA24B_AED4_963E_E407),
+        ));
         r.next_u64();
         r
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 }

@@ -27,35 +27,7 @@ use std::path::PathBuf;
 /// Tries to find random plies that do not end the game.
 const RANDOM_TRIES: u32 = 64;
 
-/// A small deterministic generator (SplitMix64): reproducible everywhere,
-/// no dependency.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator from `seed`.
-    pub const fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// Next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`; 0 for `n == 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
-        }
-        // Multiply-shift: bias below 2^-32 for the small n used here.
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+pub use crate::types::rng::SplitMix64;
 
 /// Where the start positions come from.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

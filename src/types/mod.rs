@@ -3,6 +3,7 @@
 pub mod bitboard;
 pub mod mv;
 pub mod piece;
+pub mod rng;
 pub mod square;
 
 pub use bitboard::Bitboard;
