@@ -51,39 +51,24 @@ pub(crate) enum RepetitionVerdict {
     Neutral,
 }
 
-/// The positions of a game seen as Fairy-Stockfish's `StateInfo` chain:
-/// index 0 is the start, index k the position after the k-th ply.
-pub(crate) struct Chain<'a> {
-    pub root_key: u64,
-    pub root_in_check: bool,
-    pub plies: &'a [PlyRecord],
-}
-
-impl Chain<'_> {
-    fn key(&self, k: usize) -> u64 {
-        if k == 0 {
-            self.root_key
-        } else {
-            self.plies[k - 1].key
-        }
-    }
-
-    fn checked(&self, k: usize) -> bool {
-        if k == 0 {
-            self.root_in_check
-        } else {
-            self.plies[k - 1].in_check
-        }
-    }
-
+/// A line of positions seen as Fairy-Stockfish's `StateInfo` chain: index
+/// 0 is the start, index k the position after the k-th ply. The game record
+/// ([`Chain`]) and the search tree's rule state both implement it, so both
+/// judge repetitions with the one port of Fairy-Stockfish's rule below.
+pub(crate) trait PlyChain {
+    /// Number of plies (the last index).
+    fn plies(&self) -> usize;
+    /// Key (board + side to move) of position `k`.
+    fn key(&self, k: usize) -> u64;
+    /// Whether the side to move in position `k` is in check.
+    fn checked(&self, k: usize) -> bool;
     /// The move that led to position `k` (none for the start).
-    fn mv(&self, k: usize) -> Option<Move> {
-        k.checked_sub(1).map(|i| self.plies[i].mv)
-    }
-
-    fn captured(&self, k: usize) -> bool {
-        k > 0 && self.plies[k - 1].captured
-    }
+    fn mv(&self, k: usize) -> Option<Move>;
+    /// Whether the move into position `k` captured.
+    fn captured(&self, k: usize) -> bool;
+    /// Kind of the piece moved into position `k` (`None` for a pass or the
+    /// start).
+    fn moved(&self, k: usize) -> Option<PieceKind>;
 
     /// Fairy-Stockfish's `Position::is_optional_game_end` n-fold part (with
     /// `ply = 0`, no chasing rule), ported line by line from its
@@ -91,18 +76,17 @@ impl Chain<'_> {
     /// those of the same side to move within the last `window` plies
     /// (`min(rule50, pliesFromNull)`); `nfold` occurrences end the game.
     /// With `move_repetition` (`janggimodern`) the Kakao rule applies too.
-    pub fn fsf_repetition(
+    fn fsf_repetition(
         &self,
         window: usize,
         nfold: u32,
         move_repetition: bool,
     ) -> Option<RepetitionVerdict> {
-        let n = self.plies.len();
+        let n = self.plies();
         let end = window.min(n);
         if end < 4 {
             return None;
         }
-        let last = self.plies[n - 1];
         let mut stp = n - 2;
         let mut cnt = 0;
         let mut perpetual_them = self.checked(n) && self.checked(stp);
@@ -111,17 +95,18 @@ impl Chain<'_> {
         // enemy palace (not the general or a guard) moved back and forth
         // without check.
         let reaches_palace = !matches!(
-            last.moved,
+            self.moved(n),
             None | Some(PieceKind::General | PieceKind::Guard)
         );
+        let last_mv = self.mv(n)?;
         let mut move_rep = 0;
         if move_repetition
-            && !last.mv.is_pass()
+            && !last_mv.is_pass()
             && !self.checked(n - 1)
             && !self.checked(stp - 1)
             && reaches_palace
         {
-            move_rep = if self.mv(stp) == reverse(last.mv) {
+            move_rep = if self.mv(stp) == reverse(last_mv) {
                 2
             } else if self.mv(stp).is_some_and(Move::is_pass) {
                 1
@@ -136,7 +121,7 @@ impl Chain<'_> {
                     move_rep = 0;
                 } else if move_rep < 4 {
                     let base = if move_rep == 1 {
-                        Some(last.mv)
+                        Some(last_mv)
                     } else {
                         self.mv(stp)
                     };
@@ -177,6 +162,47 @@ impl Chain<'_> {
             i += 2;
         }
         None
+    }
+}
+
+/// The positions of a game record as a [`PlyChain`].
+pub(crate) struct Chain<'a> {
+    pub root_key: u64,
+    pub root_in_check: bool,
+    pub plies: &'a [PlyRecord],
+}
+
+impl PlyChain for Chain<'_> {
+    fn plies(&self) -> usize {
+        self.plies.len()
+    }
+
+    fn key(&self, k: usize) -> u64 {
+        if k == 0 {
+            self.root_key
+        } else {
+            self.plies[k - 1].key
+        }
+    }
+
+    fn checked(&self, k: usize) -> bool {
+        if k == 0 {
+            self.root_in_check
+        } else {
+            self.plies[k - 1].in_check
+        }
+    }
+
+    fn mv(&self, k: usize) -> Option<Move> {
+        k.checked_sub(1).map(|i| self.plies[i].mv)
+    }
+
+    fn captured(&self, k: usize) -> bool {
+        k > 0 && self.plies[k - 1].captured
+    }
+
+    fn moved(&self, k: usize) -> Option<PieceKind> {
+        k.checked_sub(1).and_then(|i| self.plies[i].moved)
     }
 }
 

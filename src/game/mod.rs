@@ -11,7 +11,7 @@
 //!
 //! This layer depends only on `types` and `rules`.
 
-mod history;
+pub(crate) mod history;
 mod outcome;
 mod rules;
 mod state;

@@ -1,7 +1,7 @@
 //! [`Game`]: a position, its history and the rule set, with the spec's
 //! processing order after each move (§8.2 steps 2–7).
 
-use super::history::{Chain, PendingBikjang, PlyRecord, RepetitionVerdict, Snapshot};
+use super::history::{Chain, PendingBikjang, PlyChain, PlyRecord, RepetitionVerdict, Snapshot};
 use super::outcome::{EndReason, Outcome};
 use super::rules::{BikjangRule, RepetitionRule, Rules};
 use super::{Event, IllegalMove};

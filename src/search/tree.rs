@@ -8,16 +8,17 @@
 //! step-6 ending would otherwise hide it), the bikjang call (step 5), then
 //! repetition, double pass, the n-move rule and the move limit (step 6),
 //! with Fairy-Stockfish's order and repetition rule (3-fold, perpetual
-//! check loses) for its presets. Not mirrored: `janggimodern`'s
-//! move-repetition (Kakao) rule, which only the root (the game layer's
-//! legal moves) knows about.
+//! check loses, and `janggimodern`'s Kakao move-repetition rule) for its
+//! presets, judged by the game layer's own port of that rule
+//! ([`PlyChain`]).
 //!
 //! Deviation from `STYLE.md`'s file list, for a stated reason: this is its
 //! own concept (game rules seen by the search), so it gets its own file.
 
+use crate::game::history::{PlyChain, RepetitionVerdict};
 use crate::game::{BikjangRule, Game, RepetitionRule, Rules};
 use crate::rules::{GenKind, LegalityModel, Position};
-use crate::types::{Color, Move, MoveList};
+use crate::types::{Color, Move, MoveList, PieceKind};
 
 /// A decided game from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +65,12 @@ struct Frame {
     in_check: bool,
     /// The side that called bikjang and waits for the answer.
     pending: Option<Color>,
+    /// The move into here (`None` at the start of the game).
+    mv: Option<Move>,
+    /// Kind of the piece that moved here (`None` for a pass).
+    moved: Option<PieceKind>,
+    /// Whether the move into here captured.
+    captured: bool,
 }
 
 /// Zobrist salts for rule state that changes a node's value.
@@ -113,6 +120,9 @@ impl Tree {
             facing: p.generals_facing(),
             in_check: p.in_check(),
             pending: None,
+            mv: None,
+            moved: None,
+            captured: false,
         });
         for mv in moves {
             let captured = !mv.is_pass() && p.piece_at(mv.to()).is_some();
@@ -230,6 +240,13 @@ impl Tree {
             facing,
             in_check: fsf_rep && pos.in_check(),
             pending: None,
+            mv: Some(mv),
+            moved: if pass {
+                None
+            } else {
+                pos.piece_at(mv.to()).map(|p| p.kind)
+            },
+            captured,
         };
         self.frames.push(frame);
         let mut pending = None;
@@ -332,47 +349,55 @@ impl Tree {
         count
     }
 
-    /// Fairy-Stockfish's repetition rule (as the game layer ports it,
-    /// without the Kakao move-repetition part): the `nfold`-th occurrence
-    /// within the capture-free stretch ends the game; a side that gave
-    /// check in each of its moves of the cycle loses, else counting.
+    /// Fairy-Stockfish's repetition rule, as the game layer judges it
+    /// ([`PlyChain::fsf_repetition`], the Kakao rule included under
+    /// `fsfModern`): the `nfold`-th occurrence within the capture-free
+    /// stretch ends the game; a side that gave check in each of its moves
+    /// of the cycle loses, else counting.
     fn fsf_repetition(&self, pos: &Position) -> Option<Verdict> {
-        let nfold = if self.rules.repetition == RepetitionRule::FsfModern {
-            REPETITION_LIMIT
-        } else {
-            FSF_NFOLD
-        };
-        let n = self.frames.len() - 1;
-        let end = (pos.halfmove_clock() as usize).min(n);
-        if end < 4 {
-            return None;
-        }
-        let checked = |k: usize| self.frames[k].in_check;
-        let key = self.frames[n].key;
-        let mut stp = n - 2;
-        let mut cnt = 0;
-        let mut perpetual_them = checked(n) && checked(stp);
-        let mut perpetual_us = checked(n - 1) && checked(stp - 1);
-        let mut i = 4;
-        while i <= end {
-            stp -= 2;
-            perpetual_them &= checked(stp);
-            if self.frames[stp].key == key {
-                cnt += 1;
-                if cnt + 1 >= nfold {
-                    return Some(match (perpetual_them, perpetual_us) {
-                        (true, false) => Verdict::Win,
-                        (false, true) => Verdict::Loss,
-                        _ => self.counting(pos),
-                    });
-                }
-            }
-            if i < end {
-                perpetual_us &= checked(stp - 1);
-            }
-            i += 2;
-        }
-        None
+        let modern = self.rules.repetition == RepetitionRule::FsfModern;
+        let nfold = if modern { REPETITION_LIMIT } else { FSF_NFOLD };
+        Some(
+            match PlyChain::fsf_repetition(self, pos.halfmove_clock() as usize, nfold, modern)? {
+                RepetitionVerdict::SideToMoveWins => Verdict::Win,
+                RepetitionVerdict::SideToMoveLoses => Verdict::Loss,
+                RepetitionVerdict::Neutral => self.counting(pos),
+            },
+        )
+    }
+}
+
+/// The search path (game record plus tree plies) as Fairy-Stockfish's
+/// state chain.
+impl PlyChain for Tree {
+    #[inline]
+    fn plies(&self) -> usize {
+        self.frames.len() - 1
+    }
+
+    #[inline]
+    fn key(&self, k: usize) -> u64 {
+        self.frames[k].key
+    }
+
+    #[inline]
+    fn checked(&self, k: usize) -> bool {
+        self.frames[k].in_check
+    }
+
+    #[inline]
+    fn mv(&self, k: usize) -> Option<Move> {
+        self.frames[k].mv
+    }
+
+    #[inline]
+    fn captured(&self, k: usize) -> bool {
+        self.frames[k].captured
+    }
+
+    #[inline]
+    fn moved(&self, k: usize) -> Option<PieceKind> {
+        self.frames[k].moved
     }
 }
 
