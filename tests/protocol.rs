@@ -767,7 +767,9 @@ fn eval_prints_terms_and_final_score() {
     let mut h = Harness::new();
     h.send("position startpos moves b1c3");
     let out = h.ask("eval");
-    for term in ["material", "pst", "mobility", "palace", "total"] {
+    for term in [
+        "material", "pst", "mobility", "palace", "soldiers", "exposure", "count", "total",
+    ] {
         assert!(
             out.iter()
                 .any(|l| l.split_whitespace().next() == Some(term)),

@@ -7,18 +7,41 @@
 //!   from Cho's side and mirrored top to bottom for Han;
 //! * **mobility** — cheap reach counts: chariot lines, cannon lines that
 //!   have a screen, horse and elephant jumps whose legs are free;
-//! * **palace** — attackers near the enemy palace and missing guards.
+//! * **palace** — attackers near the enemy palace and missing enemy
+//!   guards, and enemy palace points (궁성 자리) reached by own chariots,
+//!   cannons and horses;
+//! * **soldiers** — soldier structure: soldiers side by side (they guard
+//!   each other, 졸 연결), doubled on a file, blocked by an own piece, and
+//!   soldiers inside the enemy palace;
+//! * **exposure** — the own general's safety: enemy chariots on a line
+//!   through it with at most one piece between, enemy cannons with one or
+//!   two pieces between (one move from a screen), missing own guards;
+//! * **count** — counting awareness (판정): the side ahead on counting
+//!   points (chariot 13, cannon 7, horse 5, elephant 3, guard 3, soldier 2;
+//!   Han +1.5 deom, 덤) gets a bonus that grows as the phase falls, since a
+//!   game with little material left is likely to end by the count (bikjang,
+//!   move limit, two passes). The deom makes this term colour-asymmetric.
+//!
+//! The evaluation is linear in the [`weights`]: [`features`] gives the
+//! coefficient of every weight for a position, and
+//! `Σ coefficient · weight` equals [`evaluate_cho`] up to integer rounding.
+//! The hot path uses the `const` [`weights::DEFAULT`].
 //!
 //! [`evaluate`] returns centipawns from the side to move's point of view;
 //! [`explain`] returns the same number term by term for the protocol's
-//! `eval` command. Evaluation never allocates (only [`explain`] does).
+//! `eval` command. Evaluation never allocates (only [`explain`] and
+//! [`features`] do).
 
 pub mod material;
 pub mod pst;
+pub mod tuned;
+pub mod weights;
 
-use crate::rules::tables::{ELEPHANT_JUMPS, HORSE_JUMPS, LINES};
+use crate::rules::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, LINES};
 use crate::rules::Position;
 use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
+use material::PHASE_MAX;
+use weights::{Taper, Weights, DEFAULT};
 
 /// Bonus for the side to move.
 pub const TEMPO: i32 = 10;
@@ -35,69 +58,136 @@ pub struct Term {
     pub han: i32,
 }
 
-/// All terms for both sides, without tempo.
-#[derive(Clone, Copy, Debug, Default)]
-struct Breakdown {
-    material: ByColor<i32>,
-    pst: ByColor<i32>,
-    mobility: ByColor<i32>,
-    palace: ByColor<i32>,
+/// The terms, in [`explain`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TermId {
+    Material,
+    Pst,
+    Mobility,
+    Palace,
+    Soldiers,
+    Exposure,
+    Count,
 }
 
-/// Mobility weights per reachable point, by kind.
-const MOB_CHARIOT: i32 = 3;
-const MOB_CANNON: i32 = 3;
-const MOB_HORSE: i32 = 4;
-const MOB_ELEPHANT: i32 = 2;
-/// A cannon with no screen on any line is nearly dead.
-const CANNON_NO_SCREEN: i32 = -25;
-/// Per own attacking piece (chariot, cannon, horse, soldier) inside or next
-/// to the enemy palace, scaled by how many enemy guards are gone.
-const PALACE_ATTACKER: i32 = 12;
-const MISSING_GUARD: i32 = 20;
+/// Term names, indexed by [`TermId`].
+const TERM_NAMES: [&str; 7] = [
+    "material", "pst", "mobility", "palace", "soldiers", "exposure", "count",
+];
 
-/// The palace zone of a side: its 3×3 palace plus the rank in front.
-const fn palace_zone(ranks: [u8; 4]) -> Bitboard {
+/// Receives feature counts: `n` units of weight `idx` for `color`.
+trait Sink {
+    fn add(&mut self, term: TermId, color: Color, idx: usize, taper: Taper, n: i32);
+}
+
+/// Sums of weighted counts per taper class (mg, eg, flat).
+type Acc = [i32; 3];
+
+/// Blends an accumulator by `phase`.
+#[inline]
+fn blend(a: Acc, phase: i32) -> i32 {
+    (a[0] * phase + a[1] * (PHASE_MAX - phase)) / PHASE_MAX + a[2]
+}
+
+/// The evaluation sink: weighted sums per side.
+struct ScoreSink<'a> {
+    w: &'a Weights,
+    acc: ByColor<Acc>,
+}
+
+impl Sink for ScoreSink<'_> {
+    #[inline(always)]
+    fn add(&mut self, _term: TermId, color: Color, idx: usize, taper: Taper, n: i32) {
+        self.acc[color][taper as usize] += self.w.0[idx] * n;
+    }
+}
+
+/// The `explain` sink: weighted sums per term and side.
+struct TermSink<'a> {
+    w: &'a Weights,
+    acc: [ByColor<Acc>; 7],
+}
+
+impl Sink for TermSink<'_> {
+    fn add(&mut self, term: TermId, color: Color, idx: usize, taper: Taper, n: i32) {
+        self.acc[term as usize][color][taper as usize] += self.w.0[idx] * n;
+    }
+}
+
+/// The feature sink: coefficients from Cho's point of view, phase applied
+/// with the taper class the weight layout declares.
+struct FeatureSink {
+    coef: Vec<f64>,
+    mg: f64,
+}
+
+impl Sink for FeatureSink {
+    fn add(&mut self, _term: TermId, color: Color, idx: usize, _taper: Taper, n: i32) {
+        let sign = match color {
+            Color::Cho => 1.0,
+            Color::Han => -1.0,
+        };
+        let scale = match weights::taper(idx) {
+            Taper::Mg => self.mg,
+            Taper::Eg => 1.0 - self.mg,
+            Taper::Flat => 1.0,
+        };
+        self.coef[idx] += sign * scale * f64::from(n);
+    }
+}
+
+/// A palace's nine points.
+const fn palace_points(lo_rank: u8) -> Bitboard {
     let mut b = Bitboard::EMPTY;
-    let mut i = 0;
-    while i < 4 {
+    let mut r = lo_rank;
+    while r < lo_rank + 3 {
         let mut f = 3;
         while f <= 5 {
-            if let Some(s) = Square::new(f, ranks[i]) {
+            if let Some(s) = Square::new(f, r) {
                 b = b.with(s);
             }
             f += 1;
         }
-        i += 1;
+        r += 1;
     }
     b
 }
 
-/// Palace zones by color.
-const PALACE_ZONES: ByColor<Bitboard> =
-    ByColor([palace_zone([0, 1, 2, 3]), palace_zone([9, 8, 7, 6])]);
+/// Palace points by color.
+const PALACES: ByColor<Bitboard> = ByColor([palace_points(0), palace_points(7)]);
 
-fn mobility(pos: &Position, color: Color) -> i32 {
+/// The palace zone of a side: its 3×3 palace plus the rank in front.
+const PALACE_ZONES: ByColor<Bitboard> = ByColor([
+    Bitboard(palace_points(0).0 | palace_points(1).0),
+    Bitboard(palace_points(7).0 | palace_points(6).0),
+]);
+
+#[inline(always)]
+fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
+    use weights::*;
     let occ = pos.occupied();
     let own = pos.color_bb(color);
-    let mut score = 0;
+    let enemy_palace = PALACES[!color];
+    let mut pressure = 0;
+    let mut n = 0;
     for from in pos.pieces(color, PieceKind::Chariot) {
-        let mut n = 0;
         for ray in LINES[from.index()].rays() {
             for &to in ray.as_slice() {
                 if !own.contains(to) {
                     n += 1;
+                    pressure += i32::from(enemy_palace.contains(to));
                 }
                 if occ.contains(to) {
                     break;
                 }
             }
         }
-        score += MOB_CHARIOT * n;
     }
+    sink.add(TermId::Mobility, color, MOB_CHARIOT, Taper::Flat, n);
     let cannons = pos.kind_bb(PieceKind::Cannon);
+    let mut n = 0;
+    let mut unscreened = 0;
     for from in pos.pieces(color, PieceKind::Cannon) {
-        let mut n = 0;
         let mut screened = false;
         for ray in LINES[from.index()].rays() {
             let mut it = ray.as_slice().iter();
@@ -116,73 +206,221 @@ fn mobility(pos: &Position, color: Color) -> i32 {
                 if occ.contains(to) {
                     if !own.contains(to) && !cannons.contains(to) {
                         n += 1;
+                        pressure += i32::from(enemy_palace.contains(to));
                     }
                     break;
                 }
                 n += 1;
+                pressure += i32::from(enemy_palace.contains(to));
             }
         }
-        score += MOB_CANNON * n;
         if !screened {
-            score += CANNON_NO_SCREEN;
+            unscreened += 1;
         }
     }
+    sink.add(TermId::Mobility, color, MOB_CANNON, Taper::Flat, n);
+    sink.add(
+        TermId::Mobility,
+        color,
+        CANNON_NO_SCREEN,
+        Taper::Flat,
+        unscreened,
+    );
+    let mut n = 0;
     for from in pos.pieces(color, PieceKind::Horse) {
-        let mut n = 0;
+        n -= 3;
         for j in HORSE_JUMPS[from.index()].as_slice() {
             if !occ.contains(j.leg) && !own.contains(j.dest) {
                 n += 1;
+                pressure += i32::from(enemy_palace.contains(j.dest));
             }
         }
-        score += MOB_HORSE * (n - 3);
     }
+    sink.add(TermId::Mobility, color, MOB_HORSE, Taper::Flat, n);
+    let mut n = 0;
     for from in pos.pieces(color, PieceKind::Elephant) {
-        let mut n = 0;
+        n -= 2;
         for j in ELEPHANT_JUMPS[from.index()].as_slice() {
             if !occ.contains(j.leg1) && !occ.contains(j.leg2) && !own.contains(j.dest) {
                 n += 1;
             }
         }
-        score += MOB_ELEPHANT * (n - 2);
     }
-    score
+    sink.add(TermId::Mobility, color, MOB_ELEPHANT, Taper::Flat, n);
+    sink.add(TermId::Palace, color, PALACE_PRESSURE, Taper::Mg, pressure);
+    sink.add(
+        TermId::Palace,
+        color,
+        PALACE_PRESSURE + 1,
+        Taper::Eg,
+        pressure,
+    );
 }
 
-fn palace(pos: &Position, color: Color) -> i32 {
+#[inline(always)]
+fn palace<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
+    use weights::*;
     let them = !color;
-    let zone = PALACE_ZONES[them];
     let attackers = (pos.pieces(color, PieceKind::Chariot)
         | pos.pieces(color, PieceKind::Cannon)
         | pos.pieces(color, PieceKind::Horse)
         | pos.pieces(color, PieceKind::Soldier))
-        & zone;
+        & PALACE_ZONES[them];
     let missing = 2 - (pos.pieces(them, PieceKind::Guard).count() as i32).min(2);
-    attackers.count() as i32 * (PALACE_ATTACKER + MISSING_GUARD * missing / 2)
+    let a = attackers.count() as i32;
+    sink.add(TermId::Palace, color, PALACE_ATTACKER, Taper::Flat, a);
+    sink.add(
+        TermId::Palace,
+        color,
+        PALACE_ATTACKER_MISSING,
+        Taper::Flat,
+        a * missing,
+    );
 }
 
-fn breakdown(pos: &Position) -> Breakdown {
-    let phase = material::phase(pos);
-    let mut b = Breakdown::default();
-    for c in Color::BOTH {
-        b.material[c] = material::material(pos, c, phase);
-        let mut p = 0;
-        for sq in pos.color_bb(c) {
-            if let Some(piece) = pos.piece_at(sq) {
-                p += pst::value(c, piece.kind, sq);
-            }
+/// Adds a mg/eg pair of weights starting at `idx`.
+#[inline(always)]
+fn add_pair<S: Sink>(sink: &mut S, term: TermId, color: Color, idx: usize, n: i32) {
+    sink.add(term, color, idx, Taper::Mg, n);
+    sink.add(term, color, idx + 1, Taper::Eg, n);
+}
+
+/// Every point except file i (a soldier there has no right neighbour).
+const NOT_FILE_I: u128 = {
+    let mut b = 0u128;
+    let mut i = 0;
+    while i < 90 {
+        if i % 9 != 8 {
+            b |= 1 << i;
         }
-        b.pst[c] = p;
-        b.mobility[c] = mobility(pos, c);
-        b.palace[c] = palace(pos, c);
+        i += 1;
     }
     b
+};
+
+#[inline(always)]
+fn soldiers<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
+    use weights::*;
+    // Bit arithmetic on the square index `rank * 9 + file`: the point to
+    // the right is one bit up, the point in front nine bits up (Cho) or
+    // down (Han).
+    let own = pos.color_bb(color).0;
+    let sol = pos.pieces(color, PieceKind::Soldier).0;
+    let pairs = (sol & (sol >> 1) & NOT_FILE_I).count_ones() as i32;
+    let ahead = match color {
+        Color::Cho => own >> 9,
+        Color::Han => own << 9,
+    };
+    let blocked = (sol & ahead).count_ones() as i32;
+    let in_palace = (sol & PALACES[!color].0).count_ones() as i32;
+    let mut doubled = 0;
+    for mask in FILE_MASKS {
+        doubled += ((sol & mask.0).count_ones() as i32 - 1).max(0);
+    }
+    add_pair(sink, TermId::Soldiers, color, SOLDIER_PAIR, pairs);
+    add_pair(sink, TermId::Soldiers, color, SOLDIER_DOUBLED, doubled);
+    add_pair(sink, TermId::Soldiers, color, SOLDIER_BLOCKED, blocked);
+    add_pair(sink, TermId::Soldiers, color, SOLDIER_IN_PALACE, in_palace);
+}
+
+#[inline(always)]
+fn exposure<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
+    use weights::*;
+    let them = !color;
+    let occ = pos.occupied();
+    let chariots = pos.pieces(them, PieceKind::Chariot);
+    let cannons = pos.pieces(them, PieceKind::Cannon);
+    let g = pos.general(color);
+    let mut by_chariot = 0;
+    let mut by_cannon = 0;
+    for ray in LINES[g.index()].rays() {
+        let mut between = 0;
+        for &s in ray.as_slice() {
+            if !occ.contains(s) {
+                continue;
+            }
+            if between <= 1 && chariots.contains(s) {
+                by_chariot += 1;
+            }
+            if (1..=2).contains(&between) && cannons.contains(s) {
+                by_cannon += 1;
+            }
+            between += 1;
+            if between > 2 {
+                break;
+            }
+        }
+    }
+    let missing = 2 - (pos.pieces(color, PieceKind::Guard).count() as i32).min(2);
+    add_pair(sink, TermId::Exposure, color, EXPOSED_CHARIOT, by_chariot);
+    add_pair(sink, TermId::Exposure, color, EXPOSED_CANNON, by_cannon);
+    add_pair(sink, TermId::Exposure, color, MISSING_GUARD, missing);
+}
+
+/// Deom (덤) in half points: Han's compensation for moving second.
+const DEOM_HALVES: i32 = 3;
+
+#[inline(always)]
+fn count<S: Sink>(points: ByColor<i32>, sink: &mut S) {
+    use weights::*;
+    let cho = 2 * points[Color::Cho];
+    let han = 2 * points[Color::Han] + DEOM_HALVES;
+    let (leader, margin) = if cho > han {
+        (Color::Cho, cho - han)
+    } else {
+        (Color::Han, han - cho)
+    };
+    sink.add(TermId::Count, leader, COUNT_LEAD, Taper::Eg, 1);
+    sink.add(
+        TermId::Count,
+        leader,
+        COUNT_MARGIN,
+        Taper::Eg,
+        margin.min(COUNT_MARGIN_CAP),
+    );
+}
+
+/// Feeds every feature of `pos` into `sink`.
+#[inline(always)]
+fn collect<S: Sink>(pos: &Position, sink: &mut S) {
+    use weights::*;
+    let mut points = ByColor([0; 2]);
+    for c in Color::BOTH {
+        for k in PieceKind::ALL {
+            let n = pos.pieces(c, k).count() as i32;
+            points[c] += k.points() as i32 * n;
+            sink.add(TermId::Material, c, MAT_MG + k.index(), Taper::Mg, n);
+            sink.add(TermId::Material, c, MAT_EG + k.index(), Taper::Eg, n);
+        }
+        for sq in pos.color_bb(c) {
+            if let Some(piece) = pos.piece_at(sq) {
+                let i = PST + pst::index(c, piece.kind, sq);
+                sink.add(TermId::Pst, c, i, Taper::Flat, 1);
+            }
+        }
+        mobility(pos, c, sink);
+        palace(pos, c, sink);
+        soldiers(pos, c, sink);
+        exposure(pos, c, sink);
+    }
+    count(points, sink);
+}
+
+/// The evaluation from Cho's point of view with weights `w`, without tempo.
+#[inline(always)]
+pub fn evaluate_cho_with(pos: &Position, w: &Weights) -> i32 {
+    let mut sink = ScoreSink {
+        w,
+        acc: ByColor([[0; 3]; 2]),
+    };
+    collect(pos, &mut sink);
+    let phase = material::phase(pos);
+    blend(sink.acc[Color::Cho], phase) - blend(sink.acc[Color::Han], phase)
 }
 
 /// The evaluation from Cho's point of view, without tempo.
 pub fn evaluate_cho(pos: &Position) -> i32 {
-    let b = breakdown(pos);
-    let side = |v: ByColor<i32>| v[Color::Cho] - v[Color::Han];
-    side(b.material) + side(b.pst) + side(b.mobility) + side(b.palace)
+    evaluate_cho_with(pos, &DEFAULT)
 }
 
 /// The evaluation in centipawns from the side to move's point of view
@@ -196,27 +434,52 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
 }
 
+/// The coefficient of every weight ([`weights::NUM_PARAMS`] entries) for
+/// `pos`, from Cho's point of view, phase scaling included:
+/// `Σ features(pos)[i] · w[i]` is [`evaluate_cho_with`]`(pos, w)` up to
+/// rounding (each side's blended sum is truncated to an integer).
+pub fn features(pos: &Position) -> Vec<f64> {
+    let mut sink = FeatureSink {
+        coef: vec![0.0; weights::NUM_PARAMS],
+        mg: f64::from(material::phase(pos)) / f64::from(PHASE_MAX),
+    };
+    collect(pos, &mut sink);
+    sink.coef
+}
+
 /// The evaluation term by term, for the `eval` command. The last entry,
 /// `total`, holds Cho's and Han's sums; their difference is
 /// [`evaluate_cho`], and [`evaluate`] adds [`TEMPO`] for the side to move.
+/// Each term is blended by the phase on its own, so the terms may differ
+/// from `total` by rounding.
 pub fn explain(pos: &Position) -> Vec<Term> {
-    let b = breakdown(pos);
-    let t = |name, v: ByColor<i32>| Term {
-        name,
-        cho: v[Color::Cho],
-        han: v[Color::Han],
+    let mut sink = TermSink {
+        w: &DEFAULT,
+        acc: [ByColor([[0; 3]; 2]); 7],
     };
-    let mut terms = vec![
-        t("material", b.material),
-        t("pst", b.pst),
-        t("mobility", b.mobility),
-        t("palace", b.palace),
-    ];
-    let total = Term {
+    collect(pos, &mut sink);
+    let phase = material::phase(pos);
+    let mut terms: Vec<Term> = TERM_NAMES
+        .iter()
+        .zip(sink.acc.iter())
+        .map(|(&name, a)| Term {
+            name,
+            cho: blend(a[Color::Cho], phase),
+            han: blend(a[Color::Han], phase),
+        })
+        .collect();
+    let mut total = ByColor([[0; 3]; 2]);
+    for a in &sink.acc {
+        for c in Color::BOTH {
+            for t in 0..3 {
+                total[c][t] += a[c][t];
+            }
+        }
+    }
+    terms.push(Term {
         name: "total",
-        cho: terms.iter().map(|x| x.cho).sum(),
-        han: terms.iter().map(|x| x.han).sum(),
-    };
-    terms.push(total);
+        cho: blend(total[Color::Cho], phase),
+        han: blend(total[Color::Han], phase),
+    });
     terms
 }

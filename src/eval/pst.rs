@@ -7,7 +7,7 @@
 //! scores on rank 9 - r. The board is left-right symmetric and so are the
 //! tables.
 
-use crate::types::{ByKind, Color, PieceKind, Square};
+use crate::types::{Color, PieceKind, Square};
 
 /// A table in drawing order (rank 10 first).
 type Drawn = [i16; 90];
@@ -131,26 +131,67 @@ const SOLDIER: Drawn = [
      0,  0,  0,  0,  0,  0,  0,  0,  0,
 ];
 
-/// The tables in square-index order, Cho's view.
-static TABLES: ByKind<[i16; 90]> = ByKind([
-    from_drawing(&GENERAL),
-    from_drawing(&GUARD),
-    from_drawing(&ELEPHANT),
-    from_drawing(&HORSE),
-    from_drawing(&CHARIOT),
-    from_drawing(&CANNON),
-    from_drawing(&SOLDIER),
-]);
+/// Files after folding the board at its centre file (a/i → 0, …, e → 4):
+/// the tables are left-right symmetric.
+pub const FOLDED_FILES: usize = 5;
+/// Entries per kind: ten ranks (own view) times the folded files.
+pub const PER_KIND: usize = 10 * FOLDED_FILES;
 
-/// The piece-square bonus of a `color` `kind` on `sq`, from that color's
-/// own point of view (positive is good for the piece's owner).
+/// The drawn tables in kind order.
+const DRAWN: [&Drawn; 7] = [
+    &GENERAL, &GUARD, &ELEPHANT, &HORSE, &CHARIOT, &CANNON, &SOLDIER,
+];
+
+/// The hand-drawn tables folded into the weight layout (see [`index`]).
+pub const HANDCRAFTED: [i16; 7 * PER_KIND] = {
+    let mut out = [0i16; 7 * PER_KIND];
+    let mut k = 0;
+    while k < 7 {
+        let t = from_drawing(DRAWN[k]);
+        let mut r = 0;
+        while r < 10 {
+            let mut f = 0;
+            while f < FOLDED_FILES {
+                out[k * PER_KIND + r * FOLDED_FILES + f] = t[r * 9 + f];
+                f += 1;
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// The table entry of a `color` `kind` on `sq`, relative to the start of
+/// the tables in the weight vector: kind, then the rank seen from the
+/// piece's own side (Han reads the board through [`Square::flip_rank`]),
+/// then the folded file.
+#[inline]
+pub fn index(color: Color, kind: PieceKind, sq: Square) -> usize {
+    kind.index() * PER_KIND + usize::from(SQUARE_INDEX[color.index()][sq.index()])
+}
+
+/// Per color and square: own-view rank times [`FOLDED_FILES`] plus the
+/// folded file.
+static SQUARE_INDEX: [[u8; 90]; 2] = {
+    let mut t = [[0u8; 90]; 2];
+    let mut i = 0;
+    while i < 90 {
+        let f = i % 9;
+        let folded = if f > 4 { 8 - f } else { f };
+        let r = i / 9;
+        t[0][i] = (r * FOLDED_FILES + folded) as u8;
+        t[1][i] = ((9 - r) * FOLDED_FILES + folded) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The hand-drawn piece-square bonus of a `color` `kind` on `sq`, from
+/// that color's own point of view (positive is good for the piece's owner).
 #[inline]
 pub fn value(color: Color, kind: PieceKind, sq: Square) -> i32 {
-    let s = match color {
-        Color::Cho => sq,
-        Color::Han => sq.flip_rank(),
-    };
-    i32::from(TABLES[kind][s.index()])
+    i32::from(HANDCRAFTED[index(color, kind, sq)])
 }
 
 #[cfg(test)]
@@ -158,14 +199,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tables_are_left_right_symmetric() {
-        for k in PieceKind::ALL {
+    fn drawn_tables_are_left_right_symmetric() {
+        // Folding the files is lossless only for symmetric drawings.
+        for (k, d) in DRAWN.iter().enumerate() {
+            let t = from_drawing(d);
             for sq in Square::ALL {
                 let m = Square::new(8 - sq.file(), sq.rank()).expect("on board");
+                assert_eq!(t[sq.index()], t[m.index()], "kind {k} {sq:?}");
                 assert_eq!(
-                    value(Color::Cho, k, sq),
-                    value(Color::Cho, k, m),
-                    "{k:?} {sq:?}"
+                    value(Color::Cho, PieceKind::ALL[k], sq),
+                    i32::from(t[sq.index()]),
+                    "kind {k} {sq:?}"
                 );
             }
         }

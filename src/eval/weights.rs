@@ -1,0 +1,218 @@
+//! Evaluation weights (평가 가중치): one flat vector of integers, so that a
+//! tuner can treat the evaluation as a linear function of them.
+//!
+//! Every parameter belongs to one [`Taper`] class: middlegame (`Mg`, scaled
+//! by `phase / PHASE_MAX`), endgame (`Eg`, scaled by
+//! `(PHASE_MAX - phase) / PHASE_MAX`) or flat. Given the position, the
+//! evaluation is `Σ weight[i] · coefficient[i]`; [`super::features`]
+//! returns the coefficients. The hot path uses the `const` [`DEFAULT`], so
+//! the compiler sees the numbers.
+//!
+//! The layout (offsets below) is fixed; the `texel` tool writes fitted
+//! weights in the same order to `src/eval/tuned.rs` (`tools/texel.md`).
+
+use super::pst;
+
+/// How a parameter is scaled by the game phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taper {
+    /// Full weight with every piece on the board, none at phase 0.
+    Mg,
+    /// Full weight at phase 0, none with every piece on the board.
+    Eg,
+    /// Not scaled.
+    Flat,
+}
+
+/// Material, middlegame, by kind (`ByKind` order; the general's entry is
+/// unused: both sides always have one).
+pub const MAT_MG: usize = 0;
+/// Material, endgame, by kind.
+pub const MAT_EG: usize = MAT_MG + 7;
+/// Piece-square tables, flat: kind × rank (own view) × folded file (0..5).
+pub const PST: usize = MAT_EG + 7;
+/// Per reachable point of a chariot.
+pub const MOB_CHARIOT: usize = PST + 7 * pst::PER_KIND;
+/// Per reachable point of a cannon.
+pub const MOB_CANNON: usize = MOB_CHARIOT + 1;
+/// Per free horse jump beyond three.
+pub const MOB_HORSE: usize = MOB_CANNON + 1;
+/// Per free elephant jump beyond two.
+pub const MOB_ELEPHANT: usize = MOB_HORSE + 1;
+/// A cannon with no screen on any line.
+pub const CANNON_NO_SCREEN: usize = MOB_ELEPHANT + 1;
+/// Per own chariot, cannon, horse or soldier in the enemy palace zone.
+pub const PALACE_ATTACKER: usize = CANNON_NO_SCREEN + 1;
+/// Per such attacker times missing enemy guards.
+pub const PALACE_ATTACKER_MISSING: usize = PALACE_ATTACKER + 1;
+/// Per enemy palace point reached by an own chariot, cannon or horse (mg, eg).
+pub const PALACE_PRESSURE: usize = PALACE_ATTACKER_MISSING + 1;
+/// Per pair of own soldiers side by side (they guard each other) (mg, eg).
+pub const SOLDIER_PAIR: usize = PALACE_PRESSURE + 2;
+/// Per extra own soldier on one file (mg, eg).
+pub const SOLDIER_DOUBLED: usize = SOLDIER_PAIR + 2;
+/// Per soldier whose forward point holds an own piece (mg, eg).
+pub const SOLDIER_BLOCKED: usize = SOLDIER_DOUBLED + 2;
+/// Per soldier inside the enemy palace (mg, eg).
+pub const SOLDIER_IN_PALACE: usize = SOLDIER_BLOCKED + 2;
+/// Per enemy chariot on a line through the own general with at most one
+/// piece between (mg, eg).
+pub const EXPOSED_CHARIOT: usize = SOLDIER_IN_PALACE + 2;
+/// Per enemy cannon on a line through the own general with one or two
+/// pieces between (mg, eg).
+pub const EXPOSED_CANNON: usize = EXPOSED_CHARIOT + 2;
+/// Per own guard missing (mg, eg).
+pub const MISSING_GUARD: usize = EXPOSED_CANNON + 2;
+/// Leading the count (counting points, Han with the 1.5 deom), endgame only.
+pub const COUNT_LEAD: usize = MISSING_GUARD + 2;
+/// Per half point of count lead (capped at [`COUNT_MARGIN_CAP`]), endgame only.
+pub const COUNT_MARGIN: usize = COUNT_LEAD + 1;
+/// Number of parameters.
+pub const NUM_PARAMS: usize = COUNT_MARGIN + 1;
+
+/// The count margin (in half points) beyond which the counting term stops
+/// growing: material terms already cover large leads.
+pub const COUNT_MARGIN_CAP: i32 = 20;
+
+/// The weight vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights(pub [i32; NUM_PARAMS]);
+
+/// Kind names for parameter names, in `ByKind` order.
+const KIND_NAMES: [&str; 7] = [
+    "general", "guard", "elephant", "horse", "chariot", "cannon", "soldier",
+];
+
+/// The taper class of parameter `i`.
+pub const fn taper(i: usize) -> Taper {
+    if i < MAT_EG {
+        Taper::Mg
+    } else if i < PST {
+        Taper::Eg
+    } else if i < PALACE_PRESSURE {
+        Taper::Flat
+    } else if i < COUNT_LEAD {
+        if (i - PALACE_PRESSURE).is_multiple_of(2) {
+            Taper::Mg
+        } else {
+            Taper::Eg
+        }
+    } else {
+        Taper::Eg
+    }
+}
+
+/// A readable name of parameter `i` (for the tuner's output).
+pub fn name(i: usize) -> String {
+    let pair = |base: &str, j: usize, start: usize| {
+        let s = if (j - start).is_multiple_of(2) {
+            "mg"
+        } else {
+            "eg"
+        };
+        format!("{base}_{s}")
+    };
+    match i {
+        _ if i < MAT_EG => format!("material_mg_{}", KIND_NAMES[i - MAT_MG]),
+        _ if i < PST => format!("material_eg_{}", KIND_NAMES[i - MAT_EG]),
+        _ if i < MOB_CHARIOT => {
+            let j = i - PST;
+            let k = j / pst::PER_KIND;
+            let r = (j % pst::PER_KIND) / pst::FOLDED_FILES;
+            let f = j % pst::FOLDED_FILES;
+            format!("pst_{}_r{}_f{}", KIND_NAMES[k], r + 1, f)
+        }
+        MOB_CHARIOT => "mob_chariot".into(),
+        MOB_CANNON => "mob_cannon".into(),
+        MOB_HORSE => "mob_horse".into(),
+        MOB_ELEPHANT => "mob_elephant".into(),
+        CANNON_NO_SCREEN => "cannon_no_screen".into(),
+        PALACE_ATTACKER => "palace_attacker".into(),
+        PALACE_ATTACKER_MISSING => "palace_attacker_missing".into(),
+        _ if i < SOLDIER_PAIR => pair("palace_pressure", i, PALACE_PRESSURE),
+        _ if i < SOLDIER_DOUBLED => pair("soldier_pair", i, SOLDIER_PAIR),
+        _ if i < SOLDIER_BLOCKED => pair("soldier_doubled", i, SOLDIER_DOUBLED),
+        _ if i < SOLDIER_IN_PALACE => pair("soldier_blocked", i, SOLDIER_BLOCKED),
+        _ if i < EXPOSED_CHARIOT => pair("soldier_in_palace", i, SOLDIER_IN_PALACE),
+        _ if i < EXPOSED_CANNON => pair("exposed_chariot", i, EXPOSED_CHARIOT),
+        _ if i < MISSING_GUARD => pair("exposed_cannon", i, EXPOSED_CANNON),
+        _ if i < COUNT_LEAD => pair("missing_guard", i, MISSING_GUARD),
+        COUNT_LEAD => "count_lead".into(),
+        COUNT_MARGIN => "count_margin".into(),
+        _ => format!("unknown_{i}"),
+    }
+}
+
+/// The hand-set weights the engine started from (material from the
+/// counting points, drawn piece-square tables, small Janggi terms).
+pub const HANDCRAFTED: Weights = {
+    let mut w = [0i32; NUM_PARAMS];
+    let mg = [0, 280, 280, 470, 1300, 780, 180];
+    let eg = [0, 260, 300, 560, 1300, 580, 240];
+    let mut k = 0;
+    while k < 7 {
+        w[MAT_MG + k] = mg[k];
+        w[MAT_EG + k] = eg[k];
+        k += 1;
+    }
+    let mut j = 0;
+    while j < 7 * pst::PER_KIND {
+        w[PST + j] = pst::HANDCRAFTED[j] as i32;
+        j += 1;
+    }
+    w[MOB_CHARIOT] = 3;
+    w[MOB_CANNON] = 3;
+    w[MOB_HORSE] = 4;
+    w[MOB_ELEPHANT] = 2;
+    w[CANNON_NO_SCREEN] = -25;
+    w[PALACE_ATTACKER] = 12;
+    w[PALACE_ATTACKER_MISSING] = 10;
+    w[PALACE_PRESSURE] = 3;
+    w[PALACE_PRESSURE + 1] = 1;
+    w[SOLDIER_PAIR] = 8;
+    w[SOLDIER_PAIR + 1] = 15;
+    w[SOLDIER_DOUBLED] = -10;
+    w[SOLDIER_DOUBLED + 1] = -20;
+    w[SOLDIER_BLOCKED] = -5;
+    w[SOLDIER_BLOCKED + 1] = -10;
+    w[SOLDIER_IN_PALACE] = 0;
+    w[SOLDIER_IN_PALACE + 1] = 20;
+    w[EXPOSED_CHARIOT] = -20;
+    w[EXPOSED_CHARIOT + 1] = -10;
+    w[EXPOSED_CANNON] = -15;
+    w[EXPOSED_CANNON + 1] = -5;
+    w[MISSING_GUARD] = -20;
+    w[MISSING_GUARD + 1] = -10;
+    w[COUNT_LEAD] = 40;
+    w[COUNT_MARGIN] = 4;
+    Weights(w)
+};
+
+/// The weights the engine plays with.
+pub const DEFAULT: Weights = super::tuned::TUNED;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_known() {
+        let mut names: Vec<String> = (0..NUM_PARAMS).map(name).collect();
+        assert!(names.iter().all(|n| !n.starts_with("unknown")));
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), NUM_PARAMS);
+    }
+
+    #[test]
+    fn taper_classes() {
+        assert_eq!(taper(MAT_MG + 4), Taper::Mg);
+        assert_eq!(taper(MAT_EG + 4), Taper::Eg);
+        assert_eq!(taper(PST + 3), Taper::Flat);
+        assert_eq!(taper(SOLDIER_PAIR), Taper::Mg);
+        assert_eq!(taper(SOLDIER_PAIR + 1), Taper::Eg);
+        assert_eq!(taper(MISSING_GUARD + 1), Taper::Eg);
+        assert_eq!(taper(COUNT_LEAD), Taper::Eg);
+        assert_eq!(taper(COUNT_MARGIN), Taper::Eg);
+    }
+}

@@ -1,0 +1,600 @@
+//! Texel tuning of the evaluation weights (`tools/texel.md`).
+//!
+//! * `gen`: self-play games with the library search at a fixed node count,
+//!   from the 16 set-ups plus a few random plies, played to the end by the
+//!   game layer; writes `FEN result` lines (result from Cho's view: 1, 0.5,
+//!   0), skipping the first plies and positions in check.
+//! * `tune`: loads such a file, optionally resolves captures with a small
+//!   quiescence search, fits the sigmoid scale K, then runs Adam on the
+//!   linear features ([`janggi::eval::features`]) and prints the new
+//!   weights as Rust source for `src/eval/tuned.rs`.
+//!
+//! Everything is deterministic given the seed (games are written in game
+//! order whatever the thread count).
+//!
+//! ```sh
+//! cargo run --release --example texel -- gen --games 2000 --nodes 2000 --out data.txt
+//! cargo run --release --example texel -- tune --data data.txt --out src/eval/tuned.rs
+//! ```
+
+use clap::{Parser, Subcommand, ValueEnum};
+use janggi::eval::weights::{self, Weights, DEFAULT, NUM_PARAMS};
+use janggi::eval::{evaluate, features};
+use janggi::game::{Game, Rules};
+use janggi::rules::GenKind;
+use janggi::search::{Limits, SearchControl, Searcher};
+use janggi::types::rng::SplitMix64;
+use janggi::{Color, LegalityModel, Move, MoveList, Position, Setup};
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(name = "texel", about = "Texel tuning of the evaluation weights")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Self-play games; writes `FEN result` lines.
+    Gen(GenArgs),
+    /// Fits the weights to a `FEN result` file.
+    Tune(TuneArgs),
+}
+
+#[derive(Parser, Debug, Clone)]
+struct GenArgs {
+    /// Output file.
+    #[arg(long)]
+    out: PathBuf,
+    /// Number of games (set-ups cycle through all 16 pairs).
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 2000)]
+    nodes: u64,
+    /// Seed for the opening plies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (at most 2 on the shared machine).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Random opening plies: between 0 and this many.
+    #[arg(long, default_value_t = 6)]
+    random_plies: usize,
+    /// Plies from the start that are never written.
+    #[arg(long, default_value_t = 8)]
+    skip_plies: u32,
+    /// Move limit in plies (the game ends by counting).
+    #[arg(long, default_value_t = 250)]
+    move_limit: u32,
+    /// Hash per game in MB.
+    #[arg(long, default_value_t = 2)]
+    hash: usize,
+}
+
+/// What to do with positions that are not quiet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Quiet {
+    /// Use every position as it is.
+    None,
+    /// Drop positions whose quiescence value differs from the static eval.
+    Skip,
+    /// Replace each position with the leaf of its quiescence search.
+    Leaf,
+}
+
+#[derive(Parser, Debug, Clone)]
+struct TuneArgs {
+    /// Input file of `FEN result` lines.
+    #[arg(long)]
+    data: PathBuf,
+    /// Write the Rust source here (else stdout).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Adam iterations (full batches).
+    #[arg(long, default_value_t = 1000)]
+    iters: usize,
+    /// Adam step size in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
+    /// Quiet-position handling.
+    #[arg(long, value_enum, default_value_t = Quiet::Leaf)]
+    quiet: Quiet,
+    /// Fraction of the positions held out to check for overfitting.
+    #[arg(long, default_value_t = 0.1)]
+    holdout: f64,
+    /// Seed for the hold-out split.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Use at most this many positions (0 = all).
+    #[arg(long, default_value_t = 0)]
+    limit: usize,
+    /// L2 pull toward the starting weights (per centipawn, relative to the
+    /// error gradient).
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let r = match cli.cmd {
+        Cmd::Gen(a) => gen(&a).map(|n| eprintln!("wrote {n} positions")),
+        Cmd::Tune(a) => tune(&a).map(|report| {
+            if a.out.is_none() {
+                print!("{}", report.source);
+            }
+        }),
+    };
+    if let Err(e) = r {
+        eprintln!("texel: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// The 16 set-up pairs, Han's first.
+fn setup_pair(i: usize) -> (Setup, Setup) {
+    (Setup::ALL[i % 16 / 4], Setup::ALL[i % 4])
+}
+
+/// Plays game `index` and returns its `FEN result` lines.
+fn play_game(args: &GenArgs, index: usize) -> Vec<String> {
+    let mut rng = SplitMix64::new(args.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let (han, cho) = setup_pair(index);
+    let rules = Rules {
+        move_limit: args.move_limit,
+        ..Rules::default()
+    };
+    let mut game = Game::new(Position::from_setups(han, cho), rules);
+    let random = rng.below(args.random_plies + 1);
+    for _ in 0..random {
+        let moves: MoveList = game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_pass())
+            .collect();
+        if moves.is_empty() || game.is_over() {
+            break;
+        }
+        let _ = game.play(moves[rng.below(moves.len())]);
+    }
+    let mut searcher = Searcher::new(args.hash, 1);
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        ..Limits::default()
+    };
+    let control = SearchControl::default();
+    let mut fens = Vec::new();
+    while !game.is_over() {
+        let pos = game.position();
+        if game.ply() >= args.skip_plies && !pos.in_check() {
+            fens.push(pos.fen());
+        }
+        let r = searcher.search(&game, &limits, &control, &mut |_| {});
+        let Some(mv) = r.best else { break };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    let result = match game.outcome().and_then(|o| o.winner) {
+        Some(Color::Cho) => "1",
+        Some(Color::Han) => "0",
+        None => "0.5",
+    };
+    fens.into_iter().map(|f| format!("{f} {result}")).collect()
+}
+
+/// Runs `gen`; returns the number of positions written.
+fn gen(args: &GenArgs) -> std::io::Result<usize> {
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, Vec<String>)>> = Mutex::new(Vec::new());
+    let threads = args.threads.clamp(1, 2);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= args.games {
+                    break;
+                }
+                let lines = play_game(args, i);
+                let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
+                d.push((i, lines));
+                let n = d.len();
+                if n.is_multiple_of(50) {
+                    let total: usize = d.iter().map(|(_, l)| l.len()).sum();
+                    eprintln!(
+                        "{n}/{} games, {total} positions, {:.0} s",
+                        args.games,
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            });
+        }
+    });
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|(i, _)| *i);
+    let mut w = BufWriter::new(File::create(&args.out)?);
+    let mut n = 0;
+    for (_, lines) in &done {
+        for l in lines {
+            writeln!(w, "{l}")?;
+            n += 1;
+        }
+    }
+    w.flush()?;
+    eprintln!(
+        "{} games, {n} positions in {:.1} s",
+        done.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(n)
+}
+
+/// Deepest quiescence ply.
+const QS_MAX_PLY: usize = 12;
+
+/// A captures-only quiescence search (stand pat, no check evasions: the
+/// positions come without check) that also returns its principal
+/// variation, so the leaf can be replayed.
+fn qsearch(pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, pv: &mut Vec<Move>) -> i32 {
+    pv.clear();
+    let stand = evaluate(pos);
+    if stand >= beta || ply >= QS_MAX_PLY {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    let mut list = MoveList::new();
+    pos.generate(GenKind::Captures, &mut list);
+    let mut child = Vec::new();
+    for mv in list {
+        if !pos.is_legal(mv, LegalityModel::Casual) {
+            continue;
+        }
+        pos.make(mv);
+        let v = -qsearch(pos, -beta, -alpha, ply + 1, &mut child);
+        pos.unmake();
+        if v > alpha {
+            alpha = v;
+            pv.clear();
+            pv.push(mv);
+            pv.extend_from_slice(&child);
+            if v >= beta {
+                break;
+            }
+        }
+    }
+    alpha
+}
+
+/// One training position: sparse features (Cho's view) and the result.
+struct Sample {
+    coef: Vec<(u16, f32)>,
+    result: f64,
+}
+
+/// Parses `FEN result`; `None` for a bad line.
+fn parse_line(line: &str) -> Option<(Position, f64)> {
+    let (fen, r) = line.trim().rsplit_once(' ')?;
+    let result: f64 = r.parse().ok()?;
+    if !(0.0..=1.0).contains(&result) {
+        return None;
+    }
+    let pos = Position::from_fen(fen).ok()?;
+    Some((pos, result))
+}
+
+fn sample(pos: &Position, result: f64) -> Sample {
+    let coef = features(pos)
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c != 0.0)
+        .map(|(i, &c)| (i as u16, c as f32))
+        .collect();
+    Sample { coef, result }
+}
+
+/// The sigmoid: expected score from Cho's eval in centipawns.
+#[inline]
+fn sigmoid(k: f64, eval: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+#[inline]
+fn linear(s: &Sample, w: &[f64]) -> f64 {
+    s.coef
+        .iter()
+        .map(|&(i, c)| f64::from(c) * w[usize::from(i)])
+        .sum()
+}
+
+/// Mean squared error of the samples under weights `w` and scale `k`.
+fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (s.result - sigmoid(k, linear(s, w))).powi(2))
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The K that minimises the error for `w` (golden-section search).
+fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - g * (hi - lo);
+        let b = lo + g * (hi - lo);
+        if error(samples, w, a) < error(samples, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// What `tune` reports.
+struct TuneReport {
+    k: f64,
+    train_before: f64,
+    train_after: f64,
+    test_before: f64,
+    test_after: f64,
+    positions: usize,
+    weights: Weights,
+    source: String,
+}
+
+fn load(args: &TuneArgs) -> std::io::Result<(Vec<Sample>, usize)> {
+    let reader = BufReader::new(File::open(&args.data)?);
+    let mut samples = Vec::new();
+    let mut dropped = 0;
+    let mut pv = Vec::new();
+    for line in reader.lines() {
+        let line = line?;
+        let Some((mut pos, result)) = parse_line(&line) else {
+            dropped += 1;
+            continue;
+        };
+        if pos.in_check() {
+            dropped += 1;
+            continue;
+        }
+        match args.quiet {
+            Quiet::None => {}
+            Quiet::Skip => {
+                let q = qsearch(&mut pos, -100_000, 100_000, 0, &mut pv);
+                if q != evaluate(&pos) {
+                    dropped += 1;
+                    continue;
+                }
+            }
+            Quiet::Leaf => {
+                qsearch(&mut pos, -100_000, 100_000, 0, &mut pv);
+                for &mv in &pv {
+                    pos.make(mv);
+                }
+                if pos.in_check() {
+                    dropped += 1;
+                    continue;
+                }
+            }
+        }
+        samples.push(sample(&pos, result));
+        if args.limit > 0 && samples.len() >= args.limit {
+            break;
+        }
+    }
+    Ok((samples, dropped))
+}
+
+/// Runs `tune`.
+fn tune(args: &TuneArgs) -> std::io::Result<TuneReport> {
+    let start = Instant::now();
+    let (all, dropped) = load(args)?;
+    eprintln!(
+        "loaded {} positions ({dropped} dropped) in {:.1} s",
+        all.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let mut rng = SplitMix64::new(args.seed);
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for s in all {
+        if (rng.next_u64() as f64 / u64::MAX as f64) < args.holdout {
+            test.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let w0: Vec<f64> = DEFAULT.0.iter().map(|&x| f64::from(x)).collect();
+    let k = fit_k(&train, &w0);
+    let train_before = error(&train, &w0, k);
+    let test_before = error(&test, &w0, k);
+    eprintln!("K = {k:.4}; error train {train_before:.6} test {test_before:.6}");
+
+    let mut w = w0.clone();
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![0.0; NUM_PARAMS];
+    let mut v = vec![0.0; NUM_PARAMS];
+    let n = train.len().max(1) as f64;
+    let ln10 = std::f64::consts::LN_10;
+    for it in 1..=args.iters {
+        let mut grad = vec![0.0; NUM_PARAMS];
+        for s in &train {
+            let p = sigmoid(k, linear(s, &w));
+            // d/dw (r - p)^2 = -2 (r - p) p (1 - p) (k ln10 / 400) coef
+            let g = -2.0 * (s.result - p) * p * (1.0 - p) * k * ln10 / 400.0 / n;
+            for &(i, c) in &s.coef {
+                grad[usize::from(i)] += g * f64::from(c);
+            }
+        }
+        for i in 0..NUM_PARAMS {
+            let g = grad[i] + args.l2 * (w[i] - w0[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(it as i32));
+            let vh = v[i] / (1.0 - b2.powi(it as i32));
+            w[i] -= args.lr * mh / (vh.sqrt() + eps);
+        }
+        if it % 100 == 0 || it == args.iters {
+            eprintln!(
+                "iter {it}: train {:.6} test {:.6} ({:.0} s)",
+                error(&train, &w, k),
+                error(&test, &w, k),
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let mut tuned = [0i32; NUM_PARAMS];
+    for (t, x) in tuned.iter_mut().zip(&w) {
+        *t = x.round() as i32;
+    }
+    let rounded: Vec<f64> = tuned.iter().map(|&x| f64::from(x)).collect();
+    let report = TuneReport {
+        k,
+        train_before,
+        train_after: error(&train, &rounded, k),
+        test_before,
+        test_after: error(&test, &rounded, k),
+        positions: train.len() + test.len(),
+        weights: Weights(tuned),
+        source: String::new(),
+    };
+    let source = rust_source(&report, args);
+    if let Some(out) = &args.out {
+        std::fs::write(out, &source)?;
+    }
+    eprintln!(
+        "error train {:.6} -> {:.6}, test {:.6} -> {:.6} (K {:.4}, {} positions)",
+        report.train_before,
+        report.train_after,
+        report.test_before,
+        report.test_after,
+        report.k,
+        report.positions
+    );
+    Ok(TuneReport { source, ..report })
+}
+
+/// The tuned weights as the Rust module `src/eval/tuned.rs`.
+fn rust_source(r: &TuneReport, args: &TuneArgs) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "//! Weights fitted by `tools/texel.rs` (Texel tuning; see `tools/texel.md`)."
+    );
+    let _ = writeln!(s, "//!");
+    let _ = writeln!(
+        s,
+        "//! {} positions ({:?} quiet handling), K = {:.4}, {} Adam iterations at step {};",
+        r.positions, args.quiet, r.k, args.iters, args.lr
+    );
+    let _ = writeln!(
+        s,
+        "//! mean squared error: training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
+        r.train_before, r.train_after, r.test_before, r.test_after
+    );
+    let _ = writeln!(
+        s,
+        "//! Generated: edit by re-running the tuner, not by hand."
+    );
+    let _ = writeln!(s);
+    let _ = writeln!(s, "use super::weights::{{Weights, NUM_PARAMS}};");
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "/// The tuned weights, in the layout of [`super::weights`]."
+    );
+    let _ = writeln!(s, "#[rustfmt::skip]");
+    let _ = writeln!(s, "pub const TUNED: Weights = Weights([");
+    for (i, w) in r.weights.0.iter().enumerate() {
+        let _ = writeln!(s, "    {w}, // {}", weights::name(i));
+    }
+    let _ = writeln!(s, "]);");
+    let _ = writeln!(s);
+    let _ = writeln!(s, "const _: () = assert!(TUNED.0.len() == NUM_PARAMS);");
+    s
+}
+
+/// The evaluation of a parsed line with the given weights (for the tests).
+#[cfg(test)]
+fn eval_line(line: &str, w: &Weights) -> Option<i32> {
+    parse_line(line).map(|(p, _)| janggi::eval::evaluate_cho_with(&p, w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gen_then_tune_smoke() {
+        let dir = std::env::temp_dir().join(format!("texel-smoke-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let data = dir.join("data.txt");
+        let g = GenArgs {
+            out: data.clone(),
+            games: 2,
+            nodes: 300,
+            seed: 5,
+            threads: 2,
+            random_plies: 4,
+            skip_plies: 4,
+            move_limit: 40,
+            hash: 1,
+        };
+        let n = gen(&g).expect("gen");
+        assert!(n > 20, "{n}");
+        let text = std::fs::read_to_string(&data).expect("read");
+        let first = text.lines().next().expect("a line");
+        assert!(eval_line(first, &DEFAULT).is_some(), "{first}");
+        // Deterministic: the same seed gives the same file.
+        let again = dir.join("again.txt");
+        gen(&GenArgs {
+            out: again.clone(),
+            threads: 1,
+            ..g
+        })
+        .expect("gen");
+        assert_eq!(text, std::fs::read_to_string(&again).expect("read"));
+
+        for quiet in [Quiet::None, Quiet::Skip, Quiet::Leaf] {
+            let t = TuneArgs {
+                data: data.clone(),
+                out: None,
+                iters: 2,
+                lr: 1.0,
+                quiet,
+                holdout: 0.2,
+                seed: 1,
+                limit: 0,
+                l2: 0.0,
+            };
+            let r = tune(&t).expect("tune");
+            assert!(r.k > 0.0 && r.train_after.is_finite(), "{quiet:?}");
+            assert!(r.source.contains("pub const TUNED: Weights"));
+            assert_eq!(r.source.matches(", // ").count(), NUM_PARAMS);
+            // Two steps of size 1 move no weight by more than 2 cp.
+            for (a, b) in r.weights.0.iter().zip(DEFAULT.0.iter()) {
+                assert!((a - b).abs() <= 2, "{a} vs {b}");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn bad_lines_are_rejected() {
+        assert!(parse_line("").is_none());
+        assert!(parse_line("not a fen 1").is_none());
+        assert!(parse_line("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 2").is_none());
+        assert!(parse_line("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 0.5").is_some());
+    }
+}
