@@ -1,11 +1,10 @@
 //! The main search: negamax alpha-beta with principal variation search,
 //! transposition table, null move (the real pass), late move reductions,
-//! futility and SEE pruning, check extension and mate distance pruning.
+//! futility pruning, check extension and mate distance pruning.
 
 use super::history::History;
 use super::limits::Timer;
 use super::movepick::{is_capture, Kind, MovePicker};
-use super::see::see_ge;
 use super::tree::{After, Tree, Verdict};
 use super::tt::{Bound, Tt};
 use super::{SearchControl, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
@@ -24,14 +23,6 @@ const FUTILITY_BASE: i32 = 120;
 const FUTILITY_PER_PLY: i32 = 95;
 /// Razoring margin per ply.
 const RAZOR_MARGIN: i32 = 320;
-/// SEE pruning: captures losing more than this per ply of depth are skipped
-/// at depth up to [`SEE_CAPTURE_DEPTH`].
-const SEE_CAPTURE_MARGIN: i32 = 160;
-const SEE_CAPTURE_DEPTH: i32 = 6;
-/// SEE pruning: quiet moves losing more than this times depth² are skipped
-/// at depth up to [`SEE_QUIET_DEPTH`].
-const SEE_QUIET_MARGIN: i32 = 25;
-const SEE_QUIET_DEPTH: i32 = 7;
 /// Static evaluations are kept inside ±this, far from decisive scores.
 pub(crate) const EVAL_LIMIT: i32 = 20_000;
 
@@ -512,22 +503,6 @@ impl<'a> Worker<'a> {
             }
             let capture = is_capture(&self.pos, mv);
             let special = Some(mv) == tt_move || Some(mv) == killers[0] || Some(mv) == killers[1];
-            // SEE pruning (decided before the move is made, applied when it
-            // turns out not to give check): moves that lose too much
-            // material for the remaining depth.
-            let see_prune = !pv_node
-                && !in_check
-                && !must_answer
-                && !pass
-                && Some(mv) != tt_move
-                && best > -WIN_BOUND
-                && if capture {
-                    depth <= SEE_CAPTURE_DEPTH
-                        && !see_ge(&self.pos, mv, -SEE_CAPTURE_MARGIN * depth)
-                } else {
-                    depth <= SEE_QUIET_DEPTH
-                        && !see_ge(&self.pos, mv, -SEE_QUIET_MARGIN * depth * depth)
-                };
             let Some(after) = self.make_in_loop(mv, capture, ply, &mut rep_forbidden) else {
                 continue;
             };
@@ -535,13 +510,6 @@ impl<'a> Worker<'a> {
             pass_tried |= pass;
             let gives_check = self.pos.in_check();
             self.hint_check(ply + 1, Some(gives_check));
-            if see_prune && !gives_check && matches!(after, After::Continue) {
-                self.unmake_move();
-                if !capture && !quiets.is_full() {
-                    quiets.push(mv);
-                }
-                continue;
-            }
             // Late move pruning and futility pruning of quiet moves that
             // do not give check and cannot raise alpha.
             if !pv_node
