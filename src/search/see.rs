@@ -117,8 +117,8 @@ mod tests {
             .map(|r| {
                 let mut s = String::new();
                 let mut empty = 0;
-                for f in 0..9 {
-                    match board[r][f] {
+                for cell in board[r] {
+                    match cell {
                         Some(c) => {
                             if empty > 0 {
                                 s.push_str(&empty.to_string());
