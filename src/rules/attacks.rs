@@ -81,6 +81,80 @@ fn attacked_with<F: Fn(Square) -> Option<Piece>>(
 }
 
 impl Position {
+    /// Every piece of either color in `occ` that attacks `target` when only
+    /// the pieces in `occ` are on the board (a piece outside `occ` has been
+    /// exchanged off; `target` itself is never a screen or leg, so what
+    /// stands there does not matter). Cannon screens and horse/elephant legs
+    /// are read from `occ`, so they appear and disappear with it. Cannons are
+    /// reported even when the point holds a cannon: "a cannon may not
+    /// capture a cannon" is for the caller, who knows what stands there.
+    /// Used by the static exchange evaluation.
+    pub(crate) fn attackers_to(&self, target: Square, occ: Bitboard) -> Bitboard {
+        let at = |s: Square| {
+            if occ.contains(s) {
+                self.board[s.index()]
+            } else {
+                None
+            }
+        };
+        let mut out = Bitboard::EMPTY;
+        for ray in LINES[target.index()].rays() {
+            let mut it = ray.as_slice().iter();
+            let mut screen = None;
+            for &s in it.by_ref() {
+                if let Some(p) = at(s) {
+                    if p.kind == PieceKind::Chariot {
+                        out = out.with(s);
+                    }
+                    screen = Some(p);
+                    break;
+                }
+            }
+            // "A cannon may not jump over a cannon."
+            match screen {
+                Some(p) if p.kind != PieceKind::Cannon => {}
+                _ => continue,
+            }
+            for &s in it {
+                if let Some(p) = at(s) {
+                    if p.kind == PieceKind::Cannon {
+                        out = out.with(s);
+                    }
+                    break;
+                }
+            }
+        }
+        for j in HORSE_SOURCES[target.index()].as_slice() {
+            if at(j.dest).is_some_and(|p| p.kind == PieceKind::Horse) && at(j.leg).is_none() {
+                out = out.with(j.dest);
+            }
+        }
+        for j in ELEPHANT_SOURCES[target.index()].as_slice() {
+            if at(j.dest).is_some_and(|p| p.kind == PieceKind::Elephant)
+                && at(j.leg1).is_none()
+                && at(j.leg2).is_none()
+            {
+                out = out.with(j.dest);
+            }
+        }
+        for c in Color::BOTH {
+            for &s in SOLDIER_SOURCES[c.index()][target.index()].as_slice() {
+                if at(s) == Some(Piece::new(c, PieceKind::Soldier)) {
+                    out = out.with(s);
+                }
+            }
+        }
+        // General and guards step along the lines of the palace they stand
+        // in; the steps from `target` never leave its palace, which only the
+        // owner's general and guards can occupy.
+        for &s in PALACE_STEPS[target.index()].as_slice() {
+            if at(s).is_some_and(|p| matches!(p.kind, PieceKind::General | PieceKind::Guard)) {
+                out = out.with(s);
+            }
+        }
+        out
+    }
+
     /// Whether `target` is attacked by any piece of `by` (a capture onto it
     /// would be pseudo-legal if it held an enemy piece). Respects the
     /// cannon-captures-cannon ban for the piece actually on `target`.

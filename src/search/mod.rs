@@ -6,6 +6,7 @@
 //! * [`qsearch`] — captures (all evasions in check);
 //! * [`movepick`] — staged move ordering (TT move, MVV-LVA, killers,
 //!   counter move, history);
+//! * [`see`] — static exchange evaluation (losing captures);
 //! * [`history`] — killers, history heuristic, counter moves;
 //! * [`tt`] — the lock-free transposition table;
 //! * [`tree`] — the rules of play inside the tree (bikjang, repetition,
@@ -22,6 +23,7 @@ pub mod limits;
 pub mod movepick;
 pub(crate) mod negamax;
 mod qsearch;
+pub mod see;
 pub mod skill;
 pub(crate) mod thread;
 pub mod tree;

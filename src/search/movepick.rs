@@ -3,11 +3,12 @@
 //!
 //! Moves come out pseudo-legal; the search checks legality. In the
 //! captures-only mode (quiescence) bad captures are not yielded. A capture
-//! is "bad" when the capturer is worth more than the victim and the victim's
-//! point is defended (a cheap stand-in for an exchange evaluation; cannon
-//! screens make a true SEE in Janggi costly).
+//! is "bad" when its static exchange evaluation ([`see_ge`]) is negative.
+//! A capture by a piece worth no more than its victim is never bad, so the
+//! exchange is computed only for the others.
 
 use super::history::History;
+use super::see::see_ge;
 use crate::eval::material::piece_value;
 use crate::rules::{GenKind, Position};
 use crate::types::{Move, MoveList, MAX_MOVES};
@@ -67,12 +68,10 @@ pub fn is_capture(pos: &Position, mv: Move) -> bool {
     !mv.is_pass() && pos.piece_at(mv.to()).is_some()
 }
 
-/// The cheap "losing capture" test described in the module docs.
+/// Whether a capture loses material in the exchange it starts.
 #[inline]
 fn is_bad_capture(pos: &Position, mv: Move) -> bool {
-    let victim = pos.piece_at(mv.to()).map_or(0, |p| piece_value(p.kind));
-    let attacker = pos.piece_at(mv.from()).map_or(0, |p| piece_value(p.kind));
-    attacker > victim + 50 && pos.is_attacked(mv.to(), !pos.side_to_move())
+    !see_ge(pos, mv, 0)
 }
 
 impl MovePicker {

@@ -1,6 +1,7 @@
 //! Quiescence search: captures until the position is quiet, all evasions
 //! when in check, so that the static evaluation is never taken in the
-//! middle of an exchange.
+//! middle of an exchange. Out of check, captures that lose material by
+//! static exchange (SEE < 0) are not tried: the move picker drops them.
 
 use super::movepick::{is_capture, Kind, MovePicker};
 use super::negamax::{verdict_score, Worker};
