@@ -7,6 +7,7 @@
 
 use janggi::game::{EndReason, Game, Outcome, Rules};
 use janggi::search::tree::{After, Tree, Verdict};
+use janggi::types::rng::SplitMix64;
 use janggi::{Color, Move, Notation, Position};
 use std::collections::BTreeMap;
 
@@ -17,18 +18,6 @@ const PRESETS: [&str; 5] = [
     "janggimodern",
     "janggicasual",
 ];
-
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-}
 
 /// Whether the tree's verdict (for the side to move after the move)
 /// describes the game's outcome.
@@ -43,10 +32,10 @@ fn agrees(v: Verdict, o: &Outcome, stm: Color) -> bool {
 
 /// A move for a random game: often the reverse of the mover's previous
 /// move (a shuffle), sometimes a pass, else a random legal move.
-fn pick(g: &Game, rng: &mut Lcg) -> Move {
+fn pick(g: &Game, rng: &mut SplitMix64) -> Move {
     let legal = g.legal_moves();
     let moves = g.moves();
-    let r = rng.next() % 100;
+    let r = rng.below(100);
     if r < 60 && moves.len() >= 2 {
         let own = moves[moves.len() - 2];
         if !own.is_pass() {
@@ -60,12 +49,12 @@ fn pick(g: &Game, rng: &mut Lcg) -> Move {
     if (60..63).contains(&r) && legal.contains(&Move::PASS) {
         return Move::PASS;
     }
-    legal[(rng.next() % legal.len() as u64) as usize]
+    legal[rng.below(legal.len())]
 }
 
 #[test]
 fn tree_endings_match_the_game_move_by_move() {
-    let mut rng = Lcg(2026);
+    let mut rng = SplitMix64::new(2026);
     let mut endings: BTreeMap<(&str, String), u32> = BTreeMap::new();
     let starts = [
         Position::startpos().fen(),
@@ -79,7 +68,7 @@ fn tree_endings_match_the_game_move_by_move() {
         let start = &starts[(game_no / PRESETS.len()) % starts.len()];
         let mut g = Game::new(Position::from_fen(start).expect("start FEN"), rules);
         // A few random plies first, then the tree follows the game.
-        let lead = (rng.next() % 6) as usize;
+        let lead = rng.below(6);
         for _ in 0..lead {
             if g.is_over() || g.legal_moves().is_empty() {
                 break;

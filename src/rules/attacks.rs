@@ -88,7 +88,9 @@ impl Position {
     /// are read from `occ`, so they appear and disappear with it. Cannons are
     /// reported even when the point holds a cannon: "a cannon may not
     /// capture a cannon" is for the caller, who knows what stands there.
-    /// Used by the static exchange evaluation.
+    /// Used by the static exchange evaluation. The line walk mirrors
+    /// `attacked_with` on purpose: that one is the check test on every
+    /// node and stops at the first attacker, this one collects all of them.
     pub(crate) fn attackers_to(&self, target: Square, occ: Bitboard) -> Bitboard {
         let at = |s: Square| {
             if occ.contains(s) {

@@ -278,7 +278,7 @@ mod tests {
     /// positions).
     #[test]
     fn attackers_match_move_generation() {
-        let mut seed = 2024u64;
+        let mut rng = crate::types::rng::SplitMix64::new(2024);
         for fen in crate::bench::FENS {
             let mut pos = Position::from_fen(fen).expect("fen");
             for _ in 0..30 {
@@ -304,10 +304,7 @@ mod tests {
                 if legal.is_empty() {
                     break;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                pos.make(legal[(seed >> 33) as usize % legal.len()]);
+                pos.make(legal[rng.below(legal.len())]);
             }
         }
     }
