@@ -1,6 +1,9 @@
 //! Search tests: mates, tactics, game-rule endings inside the tree,
 //! legality over random games, node and stop limits, bench determinism.
 
+mod common;
+
+use common::Lcg;
 use janggi::game::{EndReason, Game, Rules};
 use janggi::search::{Limits, ReportScore, SearchControl, SearchResult, Searcher, RULE_WIN};
 use janggi::{Move, Notation, Position};
@@ -159,19 +162,6 @@ fn does_not_pass_into_a_lost_count() {
     let r = search_depth(&g, 4);
     assert_ne!(r.best, Some(Move::PASS));
     assert!(r.best.is_some_and(|m| g.is_legal(m)));
-}
-
-/// A tiny deterministic generator for the random games.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
 }
 
 #[test]

@@ -2,6 +2,9 @@
 //! mates always played, varied picks, the options, and (ignored) a
 //! measurement of the easy level converting a large material edge.
 
+mod common;
+
+use common::Lcg;
 use janggi::game::{Game, Rules};
 use janggi::protocol::{MemorySink, Session};
 use janggi::search::skill::{Skill, SkillRng};
@@ -16,19 +19,6 @@ fn game(fen: &str) -> Game {
         Position::from_fen(fen).expect("valid fen"),
         Rules::default(),
     )
-}
-
-/// A tiny deterministic generator for the random positions.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
 }
 
 fn skilled(level: u32) -> Searcher {

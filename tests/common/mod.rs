@@ -70,3 +70,17 @@ pub fn sorted(v: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// A tiny deterministic generator for random games and positions.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next 31-bit value.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
