@@ -30,7 +30,6 @@ pub mod tree;
 pub mod tt;
 
 use crate::game::Game;
-use crate::rules::GenKind;
 use crate::types::{Move, MoveList};
 use history::History;
 use limits::{TimeBudget, Timer};
@@ -457,6 +456,5 @@ fn order_root(game: &Game, legal: &MoveList) -> Vec<RootMove> {
         })
         .collect();
     scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    let _ = GenKind::All;
     scored.into_iter().map(|(_, m)| RootMove::new(m)).collect()
 }
