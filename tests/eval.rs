@@ -1,7 +1,7 @@
 //! Evaluation tests: colour symmetry (apart from the deom), the term
 //! breakdown, and the linearity the Texel tuner relies on.
 
-use janggi::eval::weights::{Weights, DEFAULT, NUM_PARAMS};
+use janggi::eval::weights::{self, Weights, DEFAULT, NUM_PARAMS};
 use janggi::eval::{evaluate, evaluate_cho, evaluate_cho_with, explain, features, Term, TEMPO};
 use janggi::types::rng::SplitMix64;
 use janggi::{LegalityModel, Position, Setup};
@@ -212,7 +212,49 @@ fn soldier_structure_and_general_exposure() {
     // A Han chariot on the open e-file against Cho's bare general.
     let open = Position::from_fen("3k5/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1").expect("fen");
     let shut = Position::from_fen("3k5/9/9/9/r8/9/9/9/9/4K4 w - - 0 1").expect("fen");
-    let e_open = term(&explain(&open), "exposure").cho;
-    let e_shut = term(&explain(&shut), "exposure").cho;
+    // The feature, not its tuned weight (the endgame weight is near zero):
+    // one Han chariot on a line through Cho's general.
+    let exposed = |p: &Position| features(p)[weights::EXPOSED_CHARIOT + 1];
+    assert!(exposed(&open) > 0.0 && exposed(&shut) == 0.0);
+    // In the middlegame the open line costs Cho.
+    let mg_open = Position::from_fen(
+        "rnba1abn1/4k4/1c5c1/p1p1p1p1p/4r4/9/P1P3P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    )
+    .expect("fen");
+    let mg_shut = Position::from_fen(
+        "rnba1abn1/4k4/1c5c1/p1p1p1p1p/r8/9/P1P3P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    )
+    .expect("fen");
+    let e_open = term(&explain(&mg_open), "exposure").cho;
+    let e_shut = term(&explain(&mg_shut), "exposure").cho;
     assert!(e_open < e_shut, "{e_open} vs {e_shut}");
+}
+
+#[test]
+fn threats_count_against_the_side_to_move() {
+    // A Han horse on d7 attacks Cho's chariot on c5 (leg d6 open).
+    let hanging = "9/4k4/9/3n5/9/2R6/9/9/4K4/9";
+    let threat = |board: &str, side: &str| {
+        let p = Position::from_fen(&format!("{board} {side} - - 0 1")).expect("fen");
+        term(&explain(&p), "threats")
+    };
+    let cho_to_move = threat(hanging, "w");
+    assert!(
+        cho_to_move.cho < 0 && cho_to_move.han == 0,
+        "{cho_to_move:?}"
+    );
+    // With Han to move the chariot is not Han's problem (Han just takes it,
+    // which the quiescence search sees); Han's horse is not attacked.
+    let han_to_move = threat(hanging, "b");
+    assert_eq!((han_to_move.cho, han_to_move.han), (0, 0));
+    // A soldier on c4 defends the chariot: still attacked by a lesser
+    // piece, but less bad than hanging.
+    let defended = threat("9/4k4/9/3n5/9/2R6/2P6/9/4K4/9", "w");
+    assert!(
+        cho_to_move.cho < defended.cho && defended.cho < 0,
+        "{cho_to_move:?} vs {defended:?}"
+    );
+    // A horse attacked only by a chariot and defended: no threat.
+    let fair = threat("9/4k4/9/9/2r6/2N6/2P6/9/4K4/9", "w");
+    assert_eq!(fair.cho, 0, "{fair:?}");
 }

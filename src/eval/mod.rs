@@ -68,11 +68,12 @@ enum TermId {
     Soldiers,
     Exposure,
     Count,
+    Threats,
 }
 
 /// Term names, indexed by [`TermId`].
-const TERM_NAMES: [&str; 7] = [
-    "material", "pst", "mobility", "palace", "soldiers", "exposure", "count",
+const TERM_NAMES: [&str; 8] = [
+    "material", "pst", "mobility", "palace", "soldiers", "exposure", "count", "threats",
 ];
 
 /// Receives feature counts: `n` units of weight `idx` for `color`.
@@ -105,7 +106,7 @@ impl Sink for ScoreSink<'_> {
 /// The `explain` sink: weighted sums per term and side.
 struct TermSink<'a> {
     w: &'a Weights,
-    acc: [ByColor<Acc>; 7],
+    acc: [ByColor<Acc>; 8],
 }
 
 impl Sink for TermSink<'_> {
@@ -380,6 +381,56 @@ fn count<S: Sink>(points: ByColor<i32>, sink: &mut S) {
     );
 }
 
+/// Pieces of the side to move that the opponent threatens: attacked and
+/// undefended, or attacked by a piece worth less. (The opponent's hanging
+/// pieces need no term: the side to move takes them, in the quiescence
+/// search.)
+#[inline(always)]
+fn threats<S: Sink>(pos: &Position, sink: &mut S) {
+    use weights::*;
+    let us = pos.side_to_move();
+    let occ = pos.occupied();
+    let own = pos.color_bb(us);
+    let enemy = pos.color_bb(!us);
+    let cannons = pos.kind_bb(PieceKind::Cannon);
+    let mut threatened = 0;
+    for sq in own {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        if piece.kind == PieceKind::General {
+            continue;
+        }
+        let attackers = pos.attackers_to(sq, occ);
+        let mut by_enemy = attackers & enemy;
+        if piece.kind == PieceKind::Cannon {
+            // "A cannon may not capture a cannon."
+            by_enemy &= !cannons;
+        }
+        if by_enemy.is_empty() {
+            continue;
+        }
+        let k = piece.kind.index();
+        if (attackers & own).is_empty() {
+            sink.add(TermId::Threats, us, THREAT_HANGING + k, Taper::Flat, 1);
+            threatened += 1;
+        } else {
+            let value = material::piece_value(piece.kind);
+            let lesser = by_enemy.into_iter().any(|a| {
+                pos.piece_at(a)
+                    .is_some_and(|e| material::piece_value(e.kind) < value)
+            });
+            if lesser {
+                sink.add(TermId::Threats, us, THREAT_LESSER + k, Taper::Flat, 1);
+                threatened += 1;
+            }
+        }
+    }
+    if threatened >= 2 {
+        sink.add(TermId::Threats, us, THREAT_MULTI, Taper::Flat, 1);
+    }
+}
+
 /// Feeds every feature of `pos` into `sink`.
 #[inline(always)]
 fn collect<S: Sink>(pos: &Position, sink: &mut S) {
@@ -404,6 +455,7 @@ fn collect<S: Sink>(pos: &Position, sink: &mut S) {
         exposure(pos, c, sink);
     }
     count(points, sink);
+    threats(pos, sink);
 }
 
 /// The evaluation from Cho's point of view with weights `w`, without tempo.
@@ -455,7 +507,7 @@ pub fn features(pos: &Position) -> Vec<f64> {
 pub fn explain(pos: &Position) -> Vec<Term> {
     let mut sink = TermSink {
         w: &DEFAULT,
-        acc: [ByColor([[0; 3]; 2]); 7],
+        acc: [ByColor([[0; 3]; 2]); 8],
     };
     collect(pos, &mut sink);
     let phase = material::phase(pos);

@@ -1,7 +1,8 @@
 //! Weights fitted by `tools/texel.rs` (Texel tuning; see `tools/texel.md`).
 //!
-//! 227648 positions from 1850 self-play games at 2000 nodes (Leaf quiet handling, L2 1e-7), K = 0.6264, 1000 Adam iterations at step 1;
-//! mean squared error: training 0.141009 -> 0.127586, held out 0.140897 -> 0.126724.
+//! 227470 positions from 1850 self-play games at 2000 nodes (/work/texel-data, see
+//! tools/texel.md; Leaf quiet handling, L2 1e-7), K = 0.5747, 1000 Adam iterations at step 1;
+//! mean squared error: training 0.127424 -> 0.124312, held out 0.126429 -> 0.123213.
 //! Generated: edit by re-running the tuner, not by hand.
 
 use super::weights::{Weights, NUM_PARAMS};
@@ -10,34 +11,34 @@ use super::weights::{Weights, NUM_PARAMS};
 #[rustfmt::skip]
 pub const TUNED: Weights = Weights([
     0, // material_mg_general
-    295, // material_mg_guard
-    286, // material_mg_elephant
-    450, // material_mg_horse
-    1294, // material_mg_chariot
-    717, // material_mg_cannon
+    305, // material_mg_guard
+    287, // material_mg_elephant
+    434, // material_mg_horse
+    1286, // material_mg_chariot
+    673, // material_mg_cannon
     161, // material_mg_soldier
     0, // material_eg_general
-    250, // material_eg_guard
-    308, // material_eg_elephant
-    553, // material_eg_horse
-    1307, // material_eg_chariot
-    543, // material_eg_cannon
-    205, // material_eg_soldier
+    241, // material_eg_guard
+    307, // material_eg_elephant
+    549, // material_eg_horse
+    1311, // material_eg_chariot
+    515, // material_eg_cannon
+    189, // material_eg_soldier
     0, // pst_general_r1_f0
     0, // pst_general_r1_f1
     0, // pst_general_r1_f2
-    -23, // pst_general_r1_f3
-    47, // pst_general_r1_f4
+    -26, // pst_general_r1_f3
+    72, // pst_general_r1_f4
     0, // pst_general_r2_f0
     0, // pst_general_r2_f1
     0, // pst_general_r2_f2
-    -9, // pst_general_r2_f3
-    44, // pst_general_r2_f4
+    -11, // pst_general_r2_f3
+    57, // pst_general_r2_f4
     0, // pst_general_r3_f0
     0, // pst_general_r3_f1
     0, // pst_general_r3_f2
-    -67, // pst_general_r3_f3
-    -32, // pst_general_r3_f4
+    -90, // pst_general_r3_f3
+    -42, // pst_general_r3_f4
     0, // pst_general_r4_f0
     0, // pst_general_r4_f1
     0, // pst_general_r4_f2
@@ -76,18 +77,18 @@ pub const TUNED: Weights = Weights([
     0, // pst_guard_r1_f0
     0, // pst_guard_r1_f1
     0, // pst_guard_r1_f2
-    15, // pst_guard_r1_f3
-    -18, // pst_guard_r1_f4
+    13, // pst_guard_r1_f3
+    -29, // pst_guard_r1_f4
     0, // pst_guard_r2_f0
     0, // pst_guard_r2_f1
     0, // pst_guard_r2_f2
-    13, // pst_guard_r2_f3
-    4, // pst_guard_r2_f4
+    17, // pst_guard_r2_f3
+    3, // pst_guard_r2_f4
     0, // pst_guard_r3_f0
     0, // pst_guard_r3_f1
     0, // pst_guard_r3_f2
-    -3, // pst_guard_r3_f3
-    -1, // pst_guard_r3_f4
+    2, // pst_guard_r3_f3
+    5, // pst_guard_r3_f4
     0, // pst_guard_r4_f0
     0, // pst_guard_r4_f1
     0, // pst_guard_r4_f2
@@ -124,204 +125,204 @@ pub const TUNED: Weights = Weights([
     0, // pst_guard_r10_f3
     0, // pst_guard_r10_f4
     -9, // pst_elephant_r1_f0
-    19, // pst_elephant_r1_f1
-    12, // pst_elephant_r1_f2
-    -3, // pst_elephant_r1_f3
-    -1, // pst_elephant_r1_f4
-    -5, // pst_elephant_r2_f0
-    -8, // pst_elephant_r2_f1
-    -13, // pst_elephant_r2_f2
-    -1, // pst_elephant_r2_f3
+    27, // pst_elephant_r1_f1
+    14, // pst_elephant_r1_f2
+    -6, // pst_elephant_r1_f3
+    -2, // pst_elephant_r1_f4
+    -1, // pst_elephant_r2_f0
+    -10, // pst_elephant_r2_f1
+    -20, // pst_elephant_r2_f2
+    -2, // pst_elephant_r2_f3
     0, // pst_elephant_r2_f4
-    -6, // pst_elephant_r3_f0
+    -8, // pst_elephant_r3_f0
     0, // pst_elephant_r3_f1
-    1, // pst_elephant_r3_f2
-    21, // pst_elephant_r3_f3
-    20, // pst_elephant_r3_f4
-    -3, // pst_elephant_r4_f0
-    6, // pst_elephant_r4_f1
-    9, // pst_elephant_r4_f2
-    11, // pst_elephant_r4_f3
-    5, // pst_elephant_r4_f4
-    -3, // pst_elephant_r5_f0
-    6, // pst_elephant_r5_f1
-    14, // pst_elephant_r5_f2
-    4, // pst_elephant_r5_f3
-    10, // pst_elephant_r5_f4
-    -19, // pst_elephant_r6_f0
-    15, // pst_elephant_r6_f1
-    11, // pst_elephant_r6_f2
-    9, // pst_elephant_r6_f3
-    12, // pst_elephant_r6_f4
-    -4, // pst_elephant_r7_f0
-    7, // pst_elephant_r7_f1
-    2, // pst_elephant_r7_f2
-    17, // pst_elephant_r7_f3
-    14, // pst_elephant_r7_f4
-    -6, // pst_elephant_r8_f0
+    -3, // pst_elephant_r3_f2
+    30, // pst_elephant_r3_f3
+    31, // pst_elephant_r3_f4
+    -5, // pst_elephant_r4_f0
+    8, // pst_elephant_r4_f1
+    8, // pst_elephant_r4_f2
+    13, // pst_elephant_r4_f3
+    -1, // pst_elephant_r4_f4
+    -1, // pst_elephant_r5_f0
+    7, // pst_elephant_r5_f1
+    17, // pst_elephant_r5_f2
+    -5, // pst_elephant_r5_f3
+    6, // pst_elephant_r5_f4
+    -30, // pst_elephant_r6_f0
+    26, // pst_elephant_r6_f1
+    14, // pst_elephant_r6_f2
+    4, // pst_elephant_r6_f3
+    10, // pst_elephant_r6_f4
+    -3, // pst_elephant_r7_f0
+    9, // pst_elephant_r7_f1
+    -3, // pst_elephant_r7_f2
+    19, // pst_elephant_r7_f3
+    13, // pst_elephant_r7_f4
+    -7, // pst_elephant_r8_f0
     5, // pst_elephant_r8_f1
-    9, // pst_elephant_r8_f2
-    11, // pst_elephant_r8_f3
-    9, // pst_elephant_r8_f4
-    -3, // pst_elephant_r9_f0
-    -1, // pst_elephant_r9_f1
-    -1, // pst_elephant_r9_f2
+    8, // pst_elephant_r8_f2
+    12, // pst_elephant_r8_f3
+    8, // pst_elephant_r8_f4
+    -1, // pst_elephant_r9_f0
+    -2, // pst_elephant_r9_f1
+    -7, // pst_elephant_r9_f2
     5, // pst_elephant_r9_f3
     5, // pst_elephant_r9_f4
-    -2, // pst_elephant_r10_f0
-    -4, // pst_elephant_r10_f1
+    5, // pst_elephant_r10_f0
+    -3, // pst_elephant_r10_f1
     0, // pst_elephant_r10_f2
-    1, // pst_elephant_r10_f3
+    2, // pst_elephant_r10_f3
     0, // pst_elephant_r10_f4
     -21, // pst_horse_r1_f0
-    -13, // pst_horse_r1_f1
-    -31, // pst_horse_r1_f2
-    -10, // pst_horse_r1_f3
-    -8, // pst_horse_r1_f4
-    -11, // pst_horse_r2_f0
-    -12, // pst_horse_r2_f1
-    9, // pst_horse_r2_f2
-    -6, // pst_horse_r2_f3
-    -19, // pst_horse_r2_f4
-    -19, // pst_horse_r3_f0
-    -3, // pst_horse_r3_f1
-    -2, // pst_horse_r3_f2
-    31, // pst_horse_r3_f3
-    -7, // pst_horse_r3_f4
+    -14, // pst_horse_r1_f1
+    -45, // pst_horse_r1_f2
+    -14, // pst_horse_r1_f3
+    -11, // pst_horse_r1_f4
+    -8, // pst_horse_r2_f0
+    -19, // pst_horse_r2_f1
+    16, // pst_horse_r2_f2
+    -9, // pst_horse_r2_f3
+    -37, // pst_horse_r2_f4
+    -26, // pst_horse_r3_f0
+    -4, // pst_horse_r3_f1
+    -3, // pst_horse_r3_f2
+    36, // pst_horse_r3_f3
+    -13, // pst_horse_r3_f4
     -10, // pst_horse_r4_f0
-    7, // pst_horse_r4_f1
-    13, // pst_horse_r4_f2
-    -6, // pst_horse_r4_f3
-    13, // pst_horse_r4_f4
-    0, // pst_horse_r5_f0
-    5, // pst_horse_r5_f1
-    30, // pst_horse_r5_f2
-    7, // pst_horse_r5_f3
-    23, // pst_horse_r5_f4
-    4, // pst_horse_r6_f0
-    10, // pst_horse_r6_f1
-    7, // pst_horse_r6_f2
-    30, // pst_horse_r6_f3
-    22, // pst_horse_r6_f4
-    -3, // pst_horse_r7_f0
-    9, // pst_horse_r7_f1
-    8, // pst_horse_r7_f2
-    32, // pst_horse_r7_f3
-    19, // pst_horse_r7_f4
+    10, // pst_horse_r4_f1
+    16, // pst_horse_r4_f2
+    -13, // pst_horse_r4_f3
+    14, // pst_horse_r4_f4
+    5, // pst_horse_r5_f0
+    6, // pst_horse_r5_f1
+    45, // pst_horse_r5_f2
+    3, // pst_horse_r5_f3
+    29, // pst_horse_r5_f4
+    13, // pst_horse_r6_f0
+    15, // pst_horse_r6_f1
+    1, // pst_horse_r6_f2
+    35, // pst_horse_r6_f3
+    23, // pst_horse_r6_f4
+    -1, // pst_horse_r7_f0
+    7, // pst_horse_r7_f1
+    1, // pst_horse_r7_f2
+    43, // pst_horse_r7_f3
+    18, // pst_horse_r7_f4
     -5, // pst_horse_r8_f0
-    -3, // pst_horse_r8_f1
-    13, // pst_horse_r8_f2
+    -10, // pst_horse_r8_f1
+    6, // pst_horse_r8_f2
     26, // pst_horse_r8_f3
-    26, // pst_horse_r8_f4
-    -11, // pst_horse_r9_f0
-    6, // pst_horse_r9_f1
-    18, // pst_horse_r9_f2
-    19, // pst_horse_r9_f3
+    27, // pst_horse_r8_f4
+    -12, // pst_horse_r9_f0
+    7, // pst_horse_r9_f1
+    20, // pst_horse_r9_f2
+    18, // pst_horse_r9_f3
     20, // pst_horse_r9_f4
-    -13, // pst_horse_r10_f0
-    -4, // pst_horse_r10_f1
-    -5, // pst_horse_r10_f2
+    -11, // pst_horse_r10_f0
+    -3, // pst_horse_r10_f1
+    -9, // pst_horse_r10_f2
     5, // pst_horse_r10_f3
     0, // pst_horse_r10_f4
-    -5, // pst_chariot_r1_f0
-    9, // pst_chariot_r1_f1
-    -6, // pst_chariot_r1_f2
-    -2, // pst_chariot_r1_f3
-    -2, // pst_chariot_r1_f4
-    -17, // pst_chariot_r2_f0
-    0, // pst_chariot_r2_f1
-    15, // pst_chariot_r2_f2
-    24, // pst_chariot_r2_f3
-    4, // pst_chariot_r2_f4
-    -14, // pst_chariot_r3_f0
-    -7, // pst_chariot_r3_f1
-    4, // pst_chariot_r3_f2
-    2, // pst_chariot_r3_f3
+    -6, // pst_chariot_r1_f0
+    14, // pst_chariot_r1_f1
+    -10, // pst_chariot_r1_f2
+    -8, // pst_chariot_r1_f3
+    -4, // pst_chariot_r1_f4
+    -23, // pst_chariot_r2_f0
+    -1, // pst_chariot_r2_f1
+    24, // pst_chariot_r2_f2
+    39, // pst_chariot_r2_f3
+    3, // pst_chariot_r2_f4
+    -19, // pst_chariot_r3_f0
+    -12, // pst_chariot_r3_f1
+    5, // pst_chariot_r3_f2
+    -1, // pst_chariot_r3_f3
     5, // pst_chariot_r3_f4
-    -19, // pst_chariot_r4_f0
+    -32, // pst_chariot_r4_f0
     6, // pst_chariot_r4_f1
-    17, // pst_chariot_r4_f2
-    26, // pst_chariot_r4_f3
-    6, // pst_chariot_r4_f4
-    -17, // pst_chariot_r5_f0
-    -16, // pst_chariot_r5_f1
-    5, // pst_chariot_r5_f2
-    21, // pst_chariot_r5_f3
-    9, // pst_chariot_r5_f4
-    -8, // pst_chariot_r6_f0
-    8, // pst_chariot_r6_f1
-    8, // pst_chariot_r6_f2
-    0, // pst_chariot_r6_f3
-    6, // pst_chariot_r6_f4
-    8, // pst_chariot_r7_f0
-    22, // pst_chariot_r7_f1
-    20, // pst_chariot_r7_f2
-    19, // pst_chariot_r7_f3
-    14, // pst_chariot_r7_f4
-    8, // pst_chariot_r8_f0
-    8, // pst_chariot_r8_f1
-    19, // pst_chariot_r8_f2
-    22, // pst_chariot_r8_f3
-    24, // pst_chariot_r8_f4
-    12, // pst_chariot_r9_f0
-    4, // pst_chariot_r9_f1
-    29, // pst_chariot_r9_f2
-    31, // pst_chariot_r9_f3
+    28, // pst_chariot_r4_f2
+    39, // pst_chariot_r4_f3
+    3, // pst_chariot_r4_f4
+    -26, // pst_chariot_r5_f0
+    -33, // pst_chariot_r5_f1
+    3, // pst_chariot_r5_f2
+    27, // pst_chariot_r5_f3
+    8, // pst_chariot_r5_f4
+    -14, // pst_chariot_r6_f0
+    11, // pst_chariot_r6_f1
+    10, // pst_chariot_r6_f2
+    -9, // pst_chariot_r6_f3
+    3, // pst_chariot_r6_f4
+    10, // pst_chariot_r7_f0
+    32, // pst_chariot_r7_f1
+    26, // pst_chariot_r7_f2
+    23, // pst_chariot_r7_f3
+    12, // pst_chariot_r7_f4
+    7, // pst_chariot_r8_f0
+    6, // pst_chariot_r8_f1
+    24, // pst_chariot_r8_f2
+    24, // pst_chariot_r8_f3
+    23, // pst_chariot_r8_f4
+    15, // pst_chariot_r9_f0
+    1, // pst_chariot_r9_f1
+    40, // pst_chariot_r9_f2
+    36, // pst_chariot_r9_f3
     30, // pst_chariot_r9_f4
-    -18, // pst_chariot_r10_f0
-    -2, // pst_chariot_r10_f1
-    22, // pst_chariot_r10_f2
-    11, // pst_chariot_r10_f3
-    21, // pst_chariot_r10_f4
-    -5, // pst_cannon_r1_f0
-    -17, // pst_cannon_r1_f1
-    -2, // pst_cannon_r1_f2
-    33, // pst_cannon_r1_f3
-    38, // pst_cannon_r1_f4
-    3, // pst_cannon_r2_f0
-    -10, // pst_cannon_r2_f1
-    21, // pst_cannon_r2_f2
-    22, // pst_cannon_r2_f3
-    28, // pst_cannon_r2_f4
-    -9, // pst_cannon_r3_f0
-    5, // pst_cannon_r3_f1
-    -16, // pst_cannon_r3_f2
-    39, // pst_cannon_r3_f3
-    51, // pst_cannon_r3_f4
-    -2, // pst_cannon_r4_f0
-    -2, // pst_cannon_r4_f1
-    10, // pst_cannon_r4_f2
-    -4, // pst_cannon_r4_f3
-    -7, // pst_cannon_r4_f4
-    -5, // pst_cannon_r5_f0
-    -8, // pst_cannon_r5_f1
+    -36, // pst_chariot_r10_f0
+    -7, // pst_chariot_r10_f1
+    35, // pst_chariot_r10_f2
+    7, // pst_chariot_r10_f3
+    22, // pst_chariot_r10_f4
+    -8, // pst_cannon_r1_f0
+    -30, // pst_cannon_r1_f1
+    -3, // pst_cannon_r1_f2
+    58, // pst_cannon_r1_f3
+    61, // pst_cannon_r1_f4
+    6, // pst_cannon_r2_f0
+    -19, // pst_cannon_r2_f1
+    32, // pst_cannon_r2_f2
+    30, // pst_cannon_r2_f3
+    33, // pst_cannon_r2_f4
+    -18, // pst_cannon_r3_f0
+    7, // pst_cannon_r3_f1
+    -29, // pst_cannon_r3_f2
+    57, // pst_cannon_r3_f3
+    71, // pst_cannon_r3_f4
+    -3, // pst_cannon_r4_f0
+    -4, // pst_cannon_r4_f1
+    13, // pst_cannon_r4_f2
+    -11, // pst_cannon_r4_f3
+    -17, // pst_cannon_r4_f4
+    -10, // pst_cannon_r5_f0
+    -14, // pst_cannon_r5_f1
     -1, // pst_cannon_r5_f2
-    5, // pst_cannon_r5_f3
-    5, // pst_cannon_r5_f4
-    -15, // pst_cannon_r6_f0
-    -7, // pst_cannon_r6_f1
-    -1, // pst_cannon_r6_f2
-    21, // pst_cannon_r6_f3
-    18, // pst_cannon_r6_f4
-    -3, // pst_cannon_r7_f0
-    -17, // pst_cannon_r7_f1
-    10, // pst_cannon_r7_f2
-    -10, // pst_cannon_r7_f3
-    9, // pst_cannon_r7_f4
-    2, // pst_cannon_r8_f0
-    -9, // pst_cannon_r8_f1
-    -10, // pst_cannon_r8_f2
-    14, // pst_cannon_r8_f3
-    17, // pst_cannon_r8_f4
+    6, // pst_cannon_r5_f3
+    6, // pst_cannon_r5_f4
+    -26, // pst_cannon_r6_f0
+    -13, // pst_cannon_r6_f1
+    -2, // pst_cannon_r6_f2
+    34, // pst_cannon_r6_f3
+    24, // pst_cannon_r6_f4
+    -6, // pst_cannon_r7_f0
+    -28, // pst_cannon_r7_f1
+    16, // pst_cannon_r7_f2
+    -23, // pst_cannon_r7_f3
+    8, // pst_cannon_r7_f4
+    4, // pst_cannon_r8_f0
+    -18, // pst_cannon_r8_f1
+    -23, // pst_cannon_r8_f2
+    18, // pst_cannon_r8_f3
+    20, // pst_cannon_r8_f4
     -1, // pst_cannon_r9_f0
-    -6, // pst_cannon_r9_f1
-    -10, // pst_cannon_r9_f2
-    1, // pst_cannon_r9_f3
+    -10, // pst_cannon_r9_f1
+    -16, // pst_cannon_r9_f2
+    -2, // pst_cannon_r9_f3
     11, // pst_cannon_r9_f4
-    -11, // pst_cannon_r10_f0
-    -47, // pst_cannon_r10_f1
-    -27, // pst_cannon_r10_f2
-    2, // pst_cannon_r10_f3
+    -20, // pst_cannon_r10_f0
+    -79, // pst_cannon_r10_f1
+    -50, // pst_cannon_r10_f2
+    0, // pst_cannon_r10_f3
     10, // pst_cannon_r10_f4
     0, // pst_soldier_r1_f0
     0, // pst_soldier_r1_f1
@@ -338,66 +339,81 @@ pub const TUNED: Weights = Weights([
     0, // pst_soldier_r3_f2
     0, // pst_soldier_r3_f3
     0, // pst_soldier_r3_f4
-    -62, // pst_soldier_r4_f0
-    -60, // pst_soldier_r4_f1
-    -17, // pst_soldier_r4_f2
-    42, // pst_soldier_r4_f3
-    49, // pst_soldier_r4_f4
-    -39, // pst_soldier_r5_f0
-    -33, // pst_soldier_r5_f1
-    -16, // pst_soldier_r5_f2
-    42, // pst_soldier_r5_f3
-    53, // pst_soldier_r5_f4
-    -11, // pst_soldier_r6_f0
-    -5, // pst_soldier_r6_f1
-    18, // pst_soldier_r6_f2
-    44, // pst_soldier_r6_f3
-    22, // pst_soldier_r6_f4
-    -3, // pst_soldier_r7_f0
-    16, // pst_soldier_r7_f1
-    25, // pst_soldier_r7_f2
-    28, // pst_soldier_r7_f3
-    23, // pst_soldier_r7_f4
-    8, // pst_soldier_r8_f0
-    17, // pst_soldier_r8_f1
+    -85, // pst_soldier_r4_f0
+    -83, // pst_soldier_r4_f1
+    -21, // pst_soldier_r4_f2
+    56, // pst_soldier_r4_f3
+    69, // pst_soldier_r4_f4
+    -65, // pst_soldier_r5_f0
+    -55, // pst_soldier_r5_f1
+    -24, // pst_soldier_r5_f2
+    55, // pst_soldier_r5_f3
+    79, // pst_soldier_r5_f4
+    -26, // pst_soldier_r6_f0
+    -16, // pst_soldier_r6_f1
+    25, // pst_soldier_r6_f2
+    65, // pst_soldier_r6_f3
+    26, // pst_soldier_r6_f4
+    -13, // pst_soldier_r7_f0
+    21, // pst_soldier_r7_f1
+    31, // pst_soldier_r7_f2
+    32, // pst_soldier_r7_f3
+    20, // pst_soldier_r7_f4
+    6, // pst_soldier_r8_f0
+    19, // pst_soldier_r8_f1
     25, // pst_soldier_r8_f2
-    37, // pst_soldier_r8_f3
+    35, // pst_soldier_r8_f3
     44, // pst_soldier_r8_f4
-    7, // pst_soldier_r9_f0
-    19, // pst_soldier_r9_f1
-    42, // pst_soldier_r9_f2
-    44, // pst_soldier_r9_f3
+    5, // pst_soldier_r9_f0
+    22, // pst_soldier_r9_f1
+    54, // pst_soldier_r9_f2
+    43, // pst_soldier_r9_f3
     55, // pst_soldier_r9_f4
-    -1, // pst_soldier_r10_f0
+    -2, // pst_soldier_r10_f0
     0, // pst_soldier_r10_f1
-    7, // pst_soldier_r10_f2
+    9, // pst_soldier_r10_f2
     25, // pst_soldier_r10_f3
     30, // pst_soldier_r10_f4
-    13, // mob_chariot
+    15, // mob_chariot
     0, // mob_cannon
     7, // mob_horse
-    14, // mob_elephant
-    -25, // cannon_no_screen
-    5, // palace_attacker
-    -3, // palace_attacker_missing
-    5, // palace_pressure_mg
-    12, // palace_pressure_eg
-    26, // soldier_pair_mg
-    27, // soldier_pair_eg
-    -7, // soldier_doubled_mg
-    -19, // soldier_doubled_eg
-    -15, // soldier_blocked_mg
-    -15, // soldier_blocked_eg
-    -1, // soldier_in_palace_mg
-    16, // soldier_in_palace_eg
-    -31, // exposed_chariot_mg
-    0, // exposed_chariot_eg
-    -17, // exposed_cannon_mg
-    -7, // exposed_cannon_eg
-    -35, // missing_guard_mg
-    0, // missing_guard_eg
-    94, // count_lead
-    35, // count_margin
+    16, // mob_elephant
+    -26, // cannon_no_screen
+    8, // palace_attacker
+    -5, // palace_attacker_missing
+    1, // palace_pressure_mg
+    17, // palace_pressure_eg
+    35, // soldier_pair_mg
+    38, // soldier_pair_eg
+    -4, // soldier_doubled_mg
+    -18, // soldier_doubled_eg
+    -22, // soldier_blocked_mg
+    -19, // soldier_blocked_eg
+    -2, // soldier_in_palace_mg
+    13, // soldier_in_palace_eg
+    -39, // exposed_chariot_mg
+    9, // exposed_chariot_eg
+    -21, // exposed_cannon_mg
+    -9, // exposed_cannon_eg
+    -45, // missing_guard_mg
+    9, // missing_guard_eg
+    132, // count_lead
+    42, // count_margin
+    0, // threat_hanging_general
+    -47, // threat_hanging_guard
+    -56, // threat_hanging_elephant
+    -74, // threat_hanging_horse
+    -189, // threat_hanging_chariot
+    -122, // threat_hanging_cannon
+    -22, // threat_hanging_soldier
+    0, // threat_lesser_general
+    -25, // threat_lesser_guard
+    -26, // threat_lesser_elephant
+    -42, // threat_lesser_horse
+    -105, // threat_lesser_chariot
+    -69, // threat_lesser_cannon
+    0, // threat_lesser_soldier
+    -56, // threat_multi
 ]);
 
 const _: () = assert!(TUNED.0.len() == NUM_PARAMS);

@@ -67,8 +67,17 @@ pub const MISSING_GUARD: usize = EXPOSED_CANNON + 2;
 pub const COUNT_LEAD: usize = MISSING_GUARD + 2;
 /// Per half point of count lead (capped at [`COUNT_MARGIN_CAP`]), endgame only.
 pub const COUNT_MARGIN: usize = COUNT_LEAD + 1;
+/// Per piece of the side to move, by kind, that an enemy piece attacks and
+/// no own piece defends (the opponent threatens to win it).
+pub const THREAT_HANGING: usize = COUNT_MARGIN + 1;
+/// Per piece of the side to move, by kind, that is defended but attacked
+/// by an enemy piece worth less.
+pub const THREAT_LESSER: usize = THREAT_HANGING + 7;
+/// The side to move has two or more pieces threatened in those ways (one
+/// move rarely saves both).
+pub const THREAT_MULTI: usize = THREAT_LESSER + 7;
 /// Number of parameters.
-pub const NUM_PARAMS: usize = COUNT_MARGIN + 1;
+pub const NUM_PARAMS: usize = THREAT_MULTI + 1;
 
 /// The count margin (in half points) beyond which the counting term stops
 /// growing: material terms already cover large leads.
@@ -97,8 +106,10 @@ pub const fn taper(i: usize) -> Taper {
         } else {
             Taper::Eg
         }
-    } else {
+    } else if i < THREAT_HANGING {
         Taper::Eg
+    } else {
+        Taper::Flat
     }
 }
 
@@ -139,6 +150,9 @@ pub fn name(i: usize) -> String {
         _ if i < COUNT_LEAD => pair("missing_guard", i, MISSING_GUARD),
         COUNT_LEAD => "count_lead".into(),
         COUNT_MARGIN => "count_margin".into(),
+        _ if i < THREAT_LESSER => format!("threat_hanging_{}", KIND_NAMES[i - THREAT_HANGING]),
+        _ if i < THREAT_MULTI => format!("threat_lesser_{}", KIND_NAMES[i - THREAT_LESSER]),
+        THREAT_MULTI => "threat_multi".into(),
         _ => format!("unknown_{i}"),
     }
 }
@@ -185,6 +199,18 @@ pub const HANDCRAFTED: Weights = {
     w[MISSING_GUARD + 1] = -10;
     w[COUNT_LEAD] = 40;
     w[COUNT_MARGIN] = 4;
+    // Threats against the side to move, by kind (general unused): about a
+    // tenth of the piece when defended by something worth more, a fifth
+    // when hanging.
+    let hanging = [0, -50, -50, -80, -220, -130, -30];
+    let lesser = [0, -25, -25, -40, -110, -65, 0];
+    let mut k = 0;
+    while k < 7 {
+        w[THREAT_HANGING + k] = hanging[k];
+        w[THREAT_LESSER + k] = lesser[k];
+        k += 1;
+    }
+    w[THREAT_MULTI] = -60;
     Weights(w)
 };
 
@@ -214,5 +240,7 @@ mod tests {
         assert_eq!(taper(MISSING_GUARD + 1), Taper::Eg);
         assert_eq!(taper(COUNT_LEAD), Taper::Eg);
         assert_eq!(taper(COUNT_MARGIN), Taper::Eg);
+        assert_eq!(taper(THREAT_HANGING + 4), Taper::Flat);
+        assert_eq!(taper(THREAT_MULTI), Taper::Flat);
     }
 }
