@@ -16,13 +16,23 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
-/// Reverse futility margin per ply of depth.
-const RFP_MARGIN: i32 = 85;
+// Pruning margins are about one soldier (≈ 200 cp here) per ply, the
+// scale Fairy-Stockfish uses for Janggi; chess-sized margins (a third of
+// that) pruned too much: Janggi's chariots and cannons swing the
+// evaluation by more in one move.
+/// Reverse futility margin per ply of depth (up to depth 8).
+const RFP_MARGIN: i32 = 200;
 /// Futility margin: base and per ply.
-const FUTILITY_BASE: i32 = 120;
-const FUTILITY_PER_PLY: i32 = 95;
-/// Razoring margin per ply.
-const RAZOR_MARGIN: i32 = 320;
+const FUTILITY_BASE: i32 = 175;
+const FUTILITY_PER_PLY: i32 = 155;
+/// Razoring margin (depth 1 only).
+const RAZOR_MARGIN: i32 = 520;
+/// Checks are extended only above this depth, and only when the static
+/// evaluation is at least `CHECK_EXT_MIN_EVAL` from level (or the checking
+/// side was itself in check): checks are so common in Janggi that
+/// extending all of them blew the tree up.
+const CHECK_EXT_MIN_DEPTH: i32 = 6;
+const CHECK_EXT_MIN_EVAL: i32 = 100;
 /// Static evaluations are kept inside ±this, far from decisive scores.
 pub(crate) const EVAL_LIMIT: i32 = 20_000;
 
@@ -408,7 +418,7 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !in_check && !must_answer {
             // Reverse futility pruning.
-            if depth <= 7
+            if depth <= 8
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
                 && eval.abs() < WIN_BOUND
                 && beta.abs() < WIN_BOUND
@@ -416,7 +426,7 @@ impl<'a> Worker<'a> {
                 return eval;
             }
             // Razoring.
-            if depth <= 2 && alpha.abs() < WIN_BOUND && eval + RAZOR_MARGIN * depth < alpha {
+            if depth == 1 && alpha.abs() < WIN_BOUND && eval + RAZOR_MARGIN < alpha {
                 let v = self.qsearch(alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -536,18 +546,20 @@ impl<'a> Worker<'a> {
             let score = match after {
                 After::End(v) => -verdict_score(v, ply + 1),
                 _ => {
-                    let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+                    let ext = i32::from(
+                        gives_check
+                            && (ply as i32) < 2 * self.root_depth
+                            && depth > CHECK_EXT_MIN_DEPTH
+                            && (in_check || eval.abs() > CHECK_EXT_MIN_EVAL),
+                    );
                     let new_depth = depth - 1 + ext;
                     if legal == 1 {
                         -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut)
                     } else {
                         let mut r = 0;
-                        if depth >= 3
-                            && !capture
-                            && !in_check
-                            && !gives_check
-                            && legal > 1 + 2 * usize::from(pv_node)
-                        {
+                        // Late move reductions: quiet moves late in the
+                        // order, checks and evasions included.
+                        if depth >= 3 && !capture && legal > 1 + 2 * usize::from(pv_node) {
                             r = i32::from(self.lmr[depth.min(63) as usize][legal.min(63)]);
                             r -= i32::from(pv_node);
                             r += i32::from(cut);
