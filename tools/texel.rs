@@ -22,6 +22,8 @@ use janggi::eval::weights::{self, Weights, DEFAULT, NUM_PARAMS};
 use janggi::eval::{evaluate, features};
 use janggi::game::{Game, Rules};
 use janggi::rules::GenKind;
+use janggi::rules::Notation;
+use janggi::search::movepick::mvv_lva;
 use janggi::search::{Limits, SearchControl, Searcher};
 use janggi::types::rng::SplitMix64;
 use janggi::{Color, LegalityModel, Move, MoveList, Position, Setup};
@@ -46,6 +48,26 @@ enum Cmd {
     Gen(GenArgs),
     /// Fits the weights to a `FEN result` file.
     Tune(TuneArgs),
+    /// Converts match PGNs (the `match` command's `--pgnout`, UCI
+    /// notation) into `FEN result` lines.
+    Pgn(PgnArgs),
+}
+
+#[derive(Parser, Debug, Clone)]
+struct PgnArgs {
+    /// Output file.
+    #[arg(long)]
+    out: PathBuf,
+    /// Plies from the start of each game that are never written.
+    #[arg(long, default_value_t = 8)]
+    skip_plies: usize,
+    /// Write every position this many times (to weigh these games more
+    /// when the file is concatenated with others).
+    #[arg(long, default_value_t = 1)]
+    repeat: usize,
+    /// PGN files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
 }
 
 #[derive(Parser, Debug, Clone)]
@@ -126,6 +148,7 @@ fn main() {
     let cli = Cli::parse();
     let r = match cli.cmd {
         Cmd::Gen(a) => gen(&a).map(|n| eprintln!("wrote {n} positions")),
+        Cmd::Pgn(a) => pgn(&a).map(|(g, n)| eprintln!("{g} games, wrote {n} positions")),
         Cmd::Tune(a) => tune(&a).map(|report| {
             if a.out.is_none() {
                 print!("{}", report.source);
@@ -237,6 +260,77 @@ fn gen(args: &GenArgs) -> std::io::Result<usize> {
     Ok(n)
 }
 
+/// The value of a PGN tag (`[Name "value"]`) in `game`.
+fn pgn_tag<'a>(game: &'a str, name: &str) -> Option<&'a str> {
+    let start = game.find(&format!("[{name} \""))? + name.len() + 3;
+    let len = game[start..].find('"')?;
+    Some(&game[start..start + len])
+}
+
+/// One PGN game's `FEN result` lines; `None` if it has no decisive or
+/// drawn result, no FEN, or a move that does not parse (the game is
+/// skipped, not cut short).
+fn pgn_game(game: &str, skip: usize) -> Option<Vec<String>> {
+    let result = match pgn_tag(game, "Result")? {
+        "1-0" => "1",
+        "0-1" => "0",
+        "1/2-1/2" => "0.5",
+        _ => return None,
+    };
+    let mut pos = Position::from_fen(pgn_tag(game, "FEN")?).ok()?;
+    let (_, body) = game.split_once("\n\n")?;
+    // Drop comments, then keep the move tokens (not numbers or results).
+    let mut text = String::new();
+    let mut depth = 0;
+    for c in body.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => text.push(c),
+            _ => {}
+        }
+    }
+    let mut lines = Vec::new();
+    for (ply, tok) in text
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.') && !t.contains('-') && *t != "*")
+        .enumerate()
+    {
+        let mv = pos.parse_move(tok, Notation::Uci).ok()?;
+        if !pos.is_legal(mv, LegalityModel::Casual) {
+            return None;
+        }
+        pos.make(mv);
+        if ply + 1 >= skip {
+            lines.push(format!("{} {result}", pos.fen()));
+        }
+    }
+    Some(lines)
+}
+
+/// Runs `pgn`: returns (games, positions) written.
+fn pgn(args: &PgnArgs) -> std::io::Result<(usize, usize)> {
+    let mut out = BufWriter::new(File::create(&args.out)?);
+    let (mut games, mut written) = (0, 0);
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)?;
+        for game in text.split("[Event ").skip(1) {
+            let Some(lines) = pgn_game(game, args.skip_plies) else {
+                continue;
+            };
+            games += 1;
+            for _ in 0..args.repeat {
+                for l in &lines {
+                    writeln!(out, "{l}")?;
+                    written += 1;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok((games, written))
+}
+
 /// Deepest quiescence ply.
 const QS_MAX_PLY: usize = 12;
 
@@ -252,6 +346,8 @@ fn qsearch(pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, pv: &mut V
     alpha = alpha.max(stand);
     let mut list = MoveList::new();
     pos.generate(GenKind::Captures, &mut list);
+    // Best captures first: the same leaf, found with far fewer nodes.
+    list.sort_unstable_by_key(|&mv| std::cmp::Reverse(mvv_lva(pos, mv)));
     let mut child = Vec::new();
     for mv in list {
         if !pos.is_legal(mv, LegalityModel::Casual) {
@@ -587,6 +683,43 @@ mod tests {
                 assert!((a - b).abs() <= 2, "{a} vs {b}");
             }
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn pgn_games_become_positions() {
+        let fen = janggi::rules::START_FEN;
+        let games = format!(
+            "[Event \"m\"]\n[Result \"0-1\"]\n[FEN \"{fen}\"]\n\n\
+             1. a4b4 {{+0.10/3 0.1s}} a7b7 2. e2e2 {{pass}} c7c6 0-1\n\n\
+             [Event \"m\"]\n[Result \"*\"]\n[FEN \"{fen}\"]\n\n1. a4b4 *\n\n\
+             [Event \"m\"]\n[Result \"1-0\"]\n[FEN \"{fen}\"]\n\n1. a4a9 1-0\n"
+        );
+        let dir = std::env::temp_dir().join(format!("texel-pgn-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join("games.pgn");
+        std::fs::write(&file, games).expect("write");
+        let out = dir.join("data.txt");
+        let args = PgnArgs {
+            out: out.clone(),
+            skip_plies: 2,
+            repeat: 2,
+            files: vec![file],
+        };
+        // Only the first game counts: the second has no result, the third
+        // an illegal move. Plies 2, 3 and 4 are written, twice each.
+        assert_eq!(pgn(&args).expect("pgn"), (1, 6));
+        let text = std::fs::read_to_string(&out).expect("read");
+        let lines: Vec<&str> = text.lines().collect();
+        let mut pos = Position::from_fen(fen).expect("start");
+        for m in ["a4b4", "a7b7", "e2e2", "c7c6"] {
+            let mv = pos.parse_move(m, Notation::Uci).expect("move");
+            pos.make(mv);
+        }
+        assert_eq!(lines[2], format!("{} 0", pos.fen()));
+        assert!(lines
+            .iter()
+            .all(|l| parse_line(l).is_some_and(|(_, r)| r == 0.0)));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
