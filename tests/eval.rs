@@ -258,3 +258,32 @@ fn threats_count_against_the_side_to_move() {
     let fair = threat("9/4k4/9/9/2r6/2N6/2P6/9/4K4/9", "w");
     assert_eq!(fair.cho, 0, "{fair:?}");
 }
+
+#[test]
+fn king_attack_weighs_by_the_number_of_attackers() {
+    use janggi::eval::weights::KING_ATTACK;
+    // Cho's chariot (a9, along rank 9) and horse (f6, jumping to e8) reach
+    // Han's palace; a soldier on d7 (stepping to d8) makes three.
+    let coef = |board: &str| {
+        let p = Position::from_fen(&format!("{board} w - - 0 1")).expect("fen");
+        features(&p)
+    };
+    let bucket = |c: &[f64], attackers: usize| {
+        let i = KING_ATTACK + 2 * (attackers - 1);
+        c[i] + c[i + 1]
+    };
+    let two = coef("4k4/R8/9/9/5N3/9/9/9/9/4K4");
+    let three = coef("4k4/R8/9/3P5/5N3/9/9/9/9/4K4");
+    assert!(bucket(&two, 2) > 0.0, "{:?}", &two[KING_ATTACK..]);
+    assert_eq!(bucket(&two, 3), 0.0);
+    assert_eq!(bucket(&three, 2), 0.0);
+    // More attackers, more units: chariot 4 + 3 palace points (d9, e9,
+    // f9), horse 2 + 1 (e8), soldier 2 + 1 (d8).
+    assert!(bucket(&three, 3) > bucket(&two, 2));
+    // Han reaches nothing of Cho's palace: no negative coefficient.
+    assert!(two[KING_ATTACK..].iter().all(|&c| c >= 0.0));
+    // A horse whose leg is blocked (f7) does not take part.
+    let blocked = coef("4k4/R8/9/5p3/5N3/9/9/9/9/4K4");
+    assert_eq!(bucket(&blocked, 2), 0.0);
+    assert!(bucket(&blocked, 1) > 0.0);
+}

@@ -8,8 +8,10 @@
 //! * **mobility** — cheap reach counts: chariot lines, cannon lines that
 //!   have a screen, horse and elephant jumps whose legs are free;
 //! * **palace** — attackers near the enemy palace and missing enemy
-//!   guards, and enemy palace points (궁성 자리) reached by own chariots,
-//!   cannons and horses;
+//!   guards, enemy palace points (궁성 자리) reached by own chariots,
+//!   cannons and horses, and the king attack: attack units of every piece
+//!   that reaches the enemy palace, weighted by how many pieces take part
+//!   (one attacker is rarely a threat, four usually are);
 //! * **soldiers** — soldier structure: soldiers side by side (they guard
 //!   each other, 졸 연결), doubled on a file, blocked by an own piece, and
 //!   soldiers inside the enemy palace;
@@ -37,7 +39,7 @@ pub mod pst;
 pub mod tuned;
 pub mod weights;
 
-use crate::rules::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, LINES};
+use crate::rules::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, LINES, SOLDIER_STEPS};
 use crate::rules::Position;
 use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
 use material::PHASE_MAX;
@@ -163,6 +165,35 @@ const PALACE_ZONES: ByColor<Bitboard> = ByColor([
     Bitboard(palace_points(7).0 | palace_points(6).0),
 ]);
 
+/// Attack units of the pieces of one side that reach points of the enemy
+/// palace (궁성 공격): each such piece adds its kind's unit plus the number
+/// of palace points it reaches. The weight per unit depends on how many
+/// pieces take part ([`KING_ATTACK_BUCKETS`]): one attacker is rarely a
+/// threat, three or four together usually are.
+#[derive(Default)]
+struct KingAttack {
+    attackers: i32,
+    units: i32,
+}
+
+/// Units per attacking piece, by kind.
+const KING_UNIT_CHARIOT: i32 = 4;
+const KING_UNIT_CANNON: i32 = 3;
+const KING_UNIT_HORSE: i32 = 2;
+const KING_UNIT_ELEPHANT: i32 = 1;
+const KING_UNIT_SOLDIER: i32 = 2;
+
+impl KingAttack {
+    /// A piece of unit `unit` reaching `hits` enemy palace points.
+    #[inline(always)]
+    fn piece(&mut self, unit: i32, hits: i32) {
+        if hits > 0 {
+            self.attackers += 1;
+            self.units += unit + hits;
+        }
+    }
+}
+
 #[inline(always)]
 fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     use weights::*;
@@ -170,8 +201,10 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     let own = pos.color_bb(color);
     let enemy_palace = PALACES[!color];
     let mut pressure = 0;
+    let mut attack = KingAttack::default();
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Chariot) {
+        let before = pressure;
         for ray in LINES[from.index()].rays() {
             for &to in ray.as_slice() {
                 if !own.contains(to) {
@@ -183,12 +216,14 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
                 }
             }
         }
+        attack.piece(KING_UNIT_CHARIOT, pressure - before);
     }
     sink.add(TermId::Mobility, color, MOB_CHARIOT, Taper::Flat, n);
     let cannons = pos.kind_bb(PieceKind::Cannon);
     let mut n = 0;
     let mut unscreened = 0;
     for from in pos.pieces(color, PieceKind::Cannon) {
+        let before = pressure;
         let mut screened = false;
         for ray in LINES[from.index()].rays() {
             let mut it = ray.as_slice().iter();
@@ -218,6 +253,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
         if !screened {
             unscreened += 1;
         }
+        attack.piece(KING_UNIT_CANNON, pressure - before);
     }
     sink.add(TermId::Mobility, color, MOB_CANNON, Taper::Flat, n);
     sink.add(
@@ -229,6 +265,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     );
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Horse) {
+        let before = pressure;
         n -= 3;
         for j in HORSE_JUMPS[from.index()].as_slice() {
             if !occ.contains(j.leg) && !own.contains(j.dest) {
@@ -236,18 +273,34 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
                 pressure += i32::from(enemy_palace.contains(j.dest));
             }
         }
+        attack.piece(KING_UNIT_HORSE, pressure - before);
     }
     sink.add(TermId::Mobility, color, MOB_HORSE, Taper::Flat, n);
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Elephant) {
+        let mut hits = 0;
         n -= 2;
         for j in ELEPHANT_JUMPS[from.index()].as_slice() {
             if !occ.contains(j.leg1) && !occ.contains(j.leg2) && !own.contains(j.dest) {
                 n += 1;
+                hits += i32::from(enemy_palace.contains(j.dest));
             }
         }
+        attack.piece(KING_UNIT_ELEPHANT, hits);
     }
     sink.add(TermId::Mobility, color, MOB_ELEPHANT, Taper::Flat, n);
+    for from in pos.pieces(color, PieceKind::Soldier) {
+        let hits = SOLDIER_STEPS[color.index()][from.index()]
+            .as_slice()
+            .iter()
+            .filter(|&&to| enemy_palace.contains(to) && !own.contains(to))
+            .count();
+        attack.piece(KING_UNIT_SOLDIER, hits as i32);
+    }
+    if attack.attackers > 0 {
+        let bucket = KING_ATTACK + 2 * (attack.attackers.min(KING_ATTACK_BUCKETS) - 1) as usize;
+        add_pair(sink, TermId::Palace, color, bucket, attack.units);
+    }
     sink.add(TermId::Palace, color, PALACE_PRESSURE, Taper::Mg, pressure);
     sink.add(
         TermId::Palace,

@@ -1,8 +1,10 @@
 //! Weights fitted by `tools/texel.rs` (Texel tuning; see `tools/texel.md`).
 //!
-//! 227470 positions from 1850 self-play games at 2000 nodes (/work/texel-data, see
-//! tools/texel.md; Leaf quiet handling, L2 1e-7), K = 0.5747, 1000 Adam iterations at step 1;
-//! mean squared error: training 0.127424 -> 0.124312, held out 0.126429 -> 0.123213.
+//! 305011 positions (Leaf quiet handling), K = 0.4547, 1000 Adam iterations at step 1;
+//! data: the 231894 self-play positions of the previous fit plus 85360 positions from 825
+//! games of our matches against Fairy-Stockfish (3+0.03 and 10+0.1; see tools/texel.md),
+//! L2 1e-7, starting from the previous fit with the king-attack weights hand-set;
+//! mean squared error: training 0.140029 -> 0.135447, held out 0.140061 -> 0.135874.
 //! Generated: edit by re-running the tuner, not by hand.
 
 use super::weights::{Weights, NUM_PARAMS};
@@ -11,34 +13,34 @@ use super::weights::{Weights, NUM_PARAMS};
 #[rustfmt::skip]
 pub const TUNED: Weights = Weights([
     0, // material_mg_general
-    305, // material_mg_guard
-    287, // material_mg_elephant
-    434, // material_mg_horse
-    1286, // material_mg_chariot
-    673, // material_mg_cannon
-    161, // material_mg_soldier
+    320, // material_mg_guard
+    285, // material_mg_elephant
+    437, // material_mg_horse
+    1278, // material_mg_chariot
+    636, // material_mg_cannon
+    199, // material_mg_soldier
     0, // material_eg_general
-    241, // material_eg_guard
-    307, // material_eg_elephant
-    549, // material_eg_horse
-    1311, // material_eg_chariot
-    515, // material_eg_cannon
-    189, // material_eg_soldier
+    243, // material_eg_guard
+    303, // material_eg_elephant
+    552, // material_eg_horse
+    1316, // material_eg_chariot
+    483, // material_eg_cannon
+    183, // material_eg_soldier
     0, // pst_general_r1_f0
     0, // pst_general_r1_f1
     0, // pst_general_r1_f2
-    -26, // pst_general_r1_f3
-    72, // pst_general_r1_f4
+    -22, // pst_general_r1_f3
+    87, // pst_general_r1_f4
     0, // pst_general_r2_f0
     0, // pst_general_r2_f1
     0, // pst_general_r2_f2
-    -11, // pst_general_r2_f3
-    57, // pst_general_r2_f4
+    0, // pst_general_r2_f3
+    56, // pst_general_r2_f4
     0, // pst_general_r3_f0
     0, // pst_general_r3_f1
     0, // pst_general_r3_f2
-    -90, // pst_general_r3_f3
-    -42, // pst_general_r3_f4
+    -110, // pst_general_r3_f3
+    -51, // pst_general_r3_f4
     0, // pst_general_r4_f0
     0, // pst_general_r4_f1
     0, // pst_general_r4_f2
@@ -77,18 +79,18 @@ pub const TUNED: Weights = Weights([
     0, // pst_guard_r1_f0
     0, // pst_guard_r1_f1
     0, // pst_guard_r1_f2
-    13, // pst_guard_r1_f3
-    -29, // pst_guard_r1_f4
+    8, // pst_guard_r1_f3
+    -43, // pst_guard_r1_f4
     0, // pst_guard_r2_f0
     0, // pst_guard_r2_f1
     0, // pst_guard_r2_f2
-    17, // pst_guard_r2_f3
-    3, // pst_guard_r2_f4
+    10, // pst_guard_r2_f3
+    38, // pst_guard_r2_f4
     0, // pst_guard_r3_f0
     0, // pst_guard_r3_f1
     0, // pst_guard_r3_f2
-    2, // pst_guard_r3_f3
-    5, // pst_guard_r3_f4
+    8, // pst_guard_r3_f3
+    6, // pst_guard_r3_f4
     0, // pst_guard_r4_f0
     0, // pst_guard_r4_f1
     0, // pst_guard_r4_f2
@@ -125,204 +127,204 @@ pub const TUNED: Weights = Weights([
     0, // pst_guard_r10_f3
     0, // pst_guard_r10_f4
     -9, // pst_elephant_r1_f0
-    27, // pst_elephant_r1_f1
-    14, // pst_elephant_r1_f2
-    -6, // pst_elephant_r1_f3
+    11, // pst_elephant_r1_f1
+    18, // pst_elephant_r1_f2
+    -7, // pst_elephant_r1_f3
     -2, // pst_elephant_r1_f4
-    -1, // pst_elephant_r2_f0
-    -10, // pst_elephant_r2_f1
-    -20, // pst_elephant_r2_f2
-    -2, // pst_elephant_r2_f3
+    3, // pst_elephant_r2_f0
+    -13, // pst_elephant_r2_f1
+    -26, // pst_elephant_r2_f2
+    -1, // pst_elephant_r2_f3
     0, // pst_elephant_r2_f4
     -8, // pst_elephant_r3_f0
-    0, // pst_elephant_r3_f1
-    -3, // pst_elephant_r3_f2
-    30, // pst_elephant_r3_f3
-    31, // pst_elephant_r3_f4
-    -5, // pst_elephant_r4_f0
-    8, // pst_elephant_r4_f1
-    8, // pst_elephant_r4_f2
+    -1, // pst_elephant_r3_f1
+    -5, // pst_elephant_r3_f2
+    40, // pst_elephant_r3_f3
+    49, // pst_elephant_r3_f4
+    -4, // pst_elephant_r4_f0
+    7, // pst_elephant_r4_f1
+    7, // pst_elephant_r4_f2
     13, // pst_elephant_r4_f3
-    -1, // pst_elephant_r4_f4
-    -1, // pst_elephant_r5_f0
-    7, // pst_elephant_r5_f1
-    17, // pst_elephant_r5_f2
-    -5, // pst_elephant_r5_f3
+    -6, // pst_elephant_r4_f4
+    0, // pst_elephant_r5_f0
+    9, // pst_elephant_r5_f1
+    19, // pst_elephant_r5_f2
+    -11, // pst_elephant_r5_f3
     6, // pst_elephant_r5_f4
-    -30, // pst_elephant_r6_f0
-    26, // pst_elephant_r6_f1
-    14, // pst_elephant_r6_f2
-    4, // pst_elephant_r6_f3
-    10, // pst_elephant_r6_f4
+    -39, // pst_elephant_r6_f0
+    35, // pst_elephant_r6_f1
+    18, // pst_elephant_r6_f2
+    -1, // pst_elephant_r6_f3
+    9, // pst_elephant_r6_f4
     -3, // pst_elephant_r7_f0
-    9, // pst_elephant_r7_f1
-    -3, // pst_elephant_r7_f2
-    19, // pst_elephant_r7_f3
-    13, // pst_elephant_r7_f4
-    -7, // pst_elephant_r8_f0
-    5, // pst_elephant_r8_f1
-    8, // pst_elephant_r8_f2
+    17, // pst_elephant_r7_f1
+    -10, // pst_elephant_r7_f2
+    17, // pst_elephant_r7_f3
+    12, // pst_elephant_r7_f4
+    -8, // pst_elephant_r8_f0
+    6, // pst_elephant_r8_f1
+    7, // pst_elephant_r8_f2
     12, // pst_elephant_r8_f3
-    8, // pst_elephant_r8_f4
-    -1, // pst_elephant_r9_f0
-    -2, // pst_elephant_r9_f1
-    -7, // pst_elephant_r9_f2
+    7, // pst_elephant_r8_f4
+    1, // pst_elephant_r9_f0
+    -3, // pst_elephant_r9_f1
+    -10, // pst_elephant_r9_f2
     5, // pst_elephant_r9_f3
     5, // pst_elephant_r9_f4
-    5, // pst_elephant_r10_f0
-    -3, // pst_elephant_r10_f1
-    0, // pst_elephant_r10_f2
+    9, // pst_elephant_r10_f0
+    -4, // pst_elephant_r10_f1
+    1, // pst_elephant_r10_f2
     2, // pst_elephant_r10_f3
     0, // pst_elephant_r10_f4
-    -21, // pst_horse_r1_f0
-    -14, // pst_horse_r1_f1
+    -23, // pst_horse_r1_f0
+    -41, // pst_horse_r1_f1
     -45, // pst_horse_r1_f2
-    -14, // pst_horse_r1_f3
-    -11, // pst_horse_r1_f4
+    -17, // pst_horse_r1_f3
+    -12, // pst_horse_r1_f4
     -8, // pst_horse_r2_f0
-    -19, // pst_horse_r2_f1
-    16, // pst_horse_r2_f2
-    -9, // pst_horse_r2_f3
-    -37, // pst_horse_r2_f4
-    -26, // pst_horse_r3_f0
-    -4, // pst_horse_r3_f1
-    -3, // pst_horse_r3_f2
-    36, // pst_horse_r3_f3
-    -13, // pst_horse_r3_f4
+    -24, // pst_horse_r2_f1
+    17, // pst_horse_r2_f2
+    -12, // pst_horse_r2_f3
+    -47, // pst_horse_r2_f4
+    -32, // pst_horse_r3_f0
+    -7, // pst_horse_r3_f1
+    20, // pst_horse_r3_f2
+    55, // pst_horse_r3_f3
+    -20, // pst_horse_r3_f4
     -10, // pst_horse_r4_f0
-    10, // pst_horse_r4_f1
-    16, // pst_horse_r4_f2
-    -13, // pst_horse_r4_f3
-    14, // pst_horse_r4_f4
-    5, // pst_horse_r5_f0
-    6, // pst_horse_r5_f1
-    45, // pst_horse_r5_f2
-    3, // pst_horse_r5_f3
-    29, // pst_horse_r5_f4
-    13, // pst_horse_r6_f0
-    15, // pst_horse_r6_f1
-    1, // pst_horse_r6_f2
-    35, // pst_horse_r6_f3
-    23, // pst_horse_r6_f4
-    -1, // pst_horse_r7_f0
-    7, // pst_horse_r7_f1
-    1, // pst_horse_r7_f2
-    43, // pst_horse_r7_f3
+    5, // pst_horse_r4_f1
+    23, // pst_horse_r4_f2
+    -18, // pst_horse_r4_f3
+    13, // pst_horse_r4_f4
+    9, // pst_horse_r5_f0
+    4, // pst_horse_r5_f1
+    59, // pst_horse_r5_f2
+    1, // pst_horse_r5_f3
+    38, // pst_horse_r5_f4
+    19, // pst_horse_r6_f0
+    20, // pst_horse_r6_f1
+    -1, // pst_horse_r6_f2
+    39, // pst_horse_r6_f3
+    25, // pst_horse_r6_f4
+    1, // pst_horse_r7_f0
+    5, // pst_horse_r7_f1
+    -3, // pst_horse_r7_f2
+    54, // pst_horse_r7_f3
     18, // pst_horse_r7_f4
     -5, // pst_horse_r8_f0
-    -10, // pst_horse_r8_f1
-    6, // pst_horse_r8_f2
-    26, // pst_horse_r8_f3
+    -16, // pst_horse_r8_f1
+    1, // pst_horse_r8_f2
+    27, // pst_horse_r8_f3
     27, // pst_horse_r8_f4
-    -12, // pst_horse_r9_f0
-    7, // pst_horse_r9_f1
-    20, // pst_horse_r9_f2
-    18, // pst_horse_r9_f3
+    -13, // pst_horse_r9_f0
+    8, // pst_horse_r9_f1
+    22, // pst_horse_r9_f2
+    17, // pst_horse_r9_f3
     20, // pst_horse_r9_f4
-    -11, // pst_horse_r10_f0
+    -10, // pst_horse_r10_f0
     -3, // pst_horse_r10_f1
-    -9, // pst_horse_r10_f2
-    5, // pst_horse_r10_f3
+    -11, // pst_horse_r10_f2
+    4, // pst_horse_r10_f3
     0, // pst_horse_r10_f4
-    -6, // pst_chariot_r1_f0
+    -12, // pst_chariot_r1_f0
     14, // pst_chariot_r1_f1
-    -10, // pst_chariot_r1_f2
-    -8, // pst_chariot_r1_f3
-    -4, // pst_chariot_r1_f4
-    -23, // pst_chariot_r2_f0
-    -1, // pst_chariot_r2_f1
-    24, // pst_chariot_r2_f2
-    39, // pst_chariot_r2_f3
-    3, // pst_chariot_r2_f4
-    -19, // pst_chariot_r3_f0
-    -12, // pst_chariot_r3_f1
-    5, // pst_chariot_r3_f2
-    -1, // pst_chariot_r3_f3
-    5, // pst_chariot_r3_f4
-    -32, // pst_chariot_r4_f0
-    6, // pst_chariot_r4_f1
-    28, // pst_chariot_r4_f2
-    39, // pst_chariot_r4_f3
-    3, // pst_chariot_r4_f4
-    -26, // pst_chariot_r5_f0
-    -33, // pst_chariot_r5_f1
-    3, // pst_chariot_r5_f2
-    27, // pst_chariot_r5_f3
-    8, // pst_chariot_r5_f4
-    -14, // pst_chariot_r6_f0
-    11, // pst_chariot_r6_f1
-    10, // pst_chariot_r6_f2
-    -9, // pst_chariot_r6_f3
-    3, // pst_chariot_r6_f4
-    10, // pst_chariot_r7_f0
-    32, // pst_chariot_r7_f1
-    26, // pst_chariot_r7_f2
-    23, // pst_chariot_r7_f3
-    12, // pst_chariot_r7_f4
-    7, // pst_chariot_r8_f0
-    6, // pst_chariot_r8_f1
-    24, // pst_chariot_r8_f2
-    24, // pst_chariot_r8_f3
-    23, // pst_chariot_r8_f4
-    15, // pst_chariot_r9_f0
+    -3, // pst_chariot_r1_f2
+    -14, // pst_chariot_r1_f3
+    -5, // pst_chariot_r1_f4
+    -28, // pst_chariot_r2_f0
+    -4, // pst_chariot_r2_f1
+    16, // pst_chariot_r2_f2
+    43, // pst_chariot_r2_f3
+    4, // pst_chariot_r2_f4
+    -22, // pst_chariot_r3_f0
+    -10, // pst_chariot_r3_f1
+    6, // pst_chariot_r3_f2
+    -2, // pst_chariot_r3_f3
+    6, // pst_chariot_r3_f4
+    -35, // pst_chariot_r4_f0
+    7, // pst_chariot_r4_f1
+    34, // pst_chariot_r4_f2
+    48, // pst_chariot_r4_f3
+    1, // pst_chariot_r4_f4
+    -33, // pst_chariot_r5_f0
+    -40, // pst_chariot_r5_f1
+    -1, // pst_chariot_r5_f2
+    25, // pst_chariot_r5_f3
+    5, // pst_chariot_r5_f4
+    -16, // pst_chariot_r6_f0
+    12, // pst_chariot_r6_f1
+    7, // pst_chariot_r6_f2
+    -18, // pst_chariot_r6_f3
+    2, // pst_chariot_r6_f4
+    12, // pst_chariot_r7_f0
+    38, // pst_chariot_r7_f1
+    30, // pst_chariot_r7_f2
+    21, // pst_chariot_r7_f3
+    10, // pst_chariot_r7_f4
+    11, // pst_chariot_r8_f0
+    7, // pst_chariot_r8_f1
+    31, // pst_chariot_r8_f2
+    28, // pst_chariot_r8_f3
+    24, // pst_chariot_r8_f4
+    18, // pst_chariot_r9_f0
     1, // pst_chariot_r9_f1
-    40, // pst_chariot_r9_f2
-    36, // pst_chariot_r9_f3
+    41, // pst_chariot_r9_f2
+    40, // pst_chariot_r9_f3
     30, // pst_chariot_r9_f4
     -36, // pst_chariot_r10_f0
-    -7, // pst_chariot_r10_f1
-    35, // pst_chariot_r10_f2
+    -9, // pst_chariot_r10_f1
+    46, // pst_chariot_r10_f2
     7, // pst_chariot_r10_f3
-    22, // pst_chariot_r10_f4
-    -8, // pst_cannon_r1_f0
-    -30, // pst_cannon_r1_f1
-    -3, // pst_cannon_r1_f2
-    58, // pst_cannon_r1_f3
-    61, // pst_cannon_r1_f4
-    6, // pst_cannon_r2_f0
-    -19, // pst_cannon_r2_f1
-    32, // pst_cannon_r2_f2
-    30, // pst_cannon_r2_f3
-    33, // pst_cannon_r2_f4
-    -18, // pst_cannon_r3_f0
-    7, // pst_cannon_r3_f1
-    -29, // pst_cannon_r3_f2
-    57, // pst_cannon_r3_f3
-    71, // pst_cannon_r3_f4
-    -3, // pst_cannon_r4_f0
-    -4, // pst_cannon_r4_f1
-    13, // pst_cannon_r4_f2
-    -11, // pst_cannon_r4_f3
-    -17, // pst_cannon_r4_f4
-    -10, // pst_cannon_r5_f0
+    23, // pst_chariot_r10_f4
+    -9, // pst_cannon_r1_f0
+    -35, // pst_cannon_r1_f1
+    -6, // pst_cannon_r1_f2
+    80, // pst_cannon_r1_f3
+    79, // pst_cannon_r1_f4
+    12, // pst_cannon_r2_f0
+    -17, // pst_cannon_r2_f1
+    45, // pst_cannon_r2_f2
+    32, // pst_cannon_r2_f3
+    35, // pst_cannon_r2_f4
+    -16, // pst_cannon_r3_f0
+    -23, // pst_cannon_r3_f1
+    -38, // pst_cannon_r3_f2
+    63, // pst_cannon_r3_f3
+    72, // pst_cannon_r3_f4
+    -4, // pst_cannon_r4_f0
+    -5, // pst_cannon_r4_f1
+    15, // pst_cannon_r4_f2
+    -14, // pst_cannon_r4_f3
+    -16, // pst_cannon_r4_f4
+    -16, // pst_cannon_r5_f0
     -14, // pst_cannon_r5_f1
-    -1, // pst_cannon_r5_f2
-    6, // pst_cannon_r5_f3
-    6, // pst_cannon_r5_f4
-    -26, // pst_cannon_r6_f0
-    -13, // pst_cannon_r6_f1
+    2, // pst_cannon_r5_f2
+    7, // pst_cannon_r5_f3
+    1, // pst_cannon_r5_f4
+    -33, // pst_cannon_r6_f0
+    -19, // pst_cannon_r6_f1
     -2, // pst_cannon_r6_f2
-    34, // pst_cannon_r6_f3
-    24, // pst_cannon_r6_f4
-    -6, // pst_cannon_r7_f0
-    -28, // pst_cannon_r7_f1
-    16, // pst_cannon_r7_f2
-    -23, // pst_cannon_r7_f3
-    8, // pst_cannon_r7_f4
+    41, // pst_cannon_r6_f3
+    25, // pst_cannon_r6_f4
+    -8, // pst_cannon_r7_f0
+    -35, // pst_cannon_r7_f1
+    18, // pst_cannon_r7_f2
+    -32, // pst_cannon_r7_f3
+    7, // pst_cannon_r7_f4
     4, // pst_cannon_r8_f0
-    -18, // pst_cannon_r8_f1
-    -23, // pst_cannon_r8_f2
-    18, // pst_cannon_r8_f3
+    -27, // pst_cannon_r8_f1
+    -32, // pst_cannon_r8_f2
+    20, // pst_cannon_r8_f3
     20, // pst_cannon_r8_f4
-    -1, // pst_cannon_r9_f0
-    -10, // pst_cannon_r9_f1
-    -16, // pst_cannon_r9_f2
-    -2, // pst_cannon_r9_f3
+    1, // pst_cannon_r9_f0
+    -11, // pst_cannon_r9_f1
+    -20, // pst_cannon_r9_f2
+    -5, // pst_cannon_r9_f3
     11, // pst_cannon_r9_f4
-    -20, // pst_cannon_r10_f0
-    -79, // pst_cannon_r10_f1
-    -50, // pst_cannon_r10_f2
-    0, // pst_cannon_r10_f3
+    -24, // pst_cannon_r10_f0
+    -102, // pst_cannon_r10_f1
+    -66, // pst_cannon_r10_f2
+    -2, // pst_cannon_r10_f3
     10, // pst_cannon_r10_f4
     0, // pst_soldier_r1_f0
     0, // pst_soldier_r1_f1
@@ -339,81 +341,89 @@ pub const TUNED: Weights = Weights([
     0, // pst_soldier_r3_f2
     0, // pst_soldier_r3_f3
     0, // pst_soldier_r3_f4
-    -85, // pst_soldier_r4_f0
-    -83, // pst_soldier_r4_f1
-    -21, // pst_soldier_r4_f2
-    56, // pst_soldier_r4_f3
+    -73, // pst_soldier_r4_f0
+    -64, // pst_soldier_r4_f1
+    -4, // pst_soldier_r4_f2
+    39, // pst_soldier_r4_f3
     69, // pst_soldier_r4_f4
-    -65, // pst_soldier_r5_f0
-    -55, // pst_soldier_r5_f1
+    -76, // pst_soldier_r5_f0
+    -49, // pst_soldier_r5_f1
     -24, // pst_soldier_r5_f2
-    55, // pst_soldier_r5_f3
-    79, // pst_soldier_r5_f4
-    -26, // pst_soldier_r6_f0
-    -16, // pst_soldier_r6_f1
-    25, // pst_soldier_r6_f2
-    65, // pst_soldier_r6_f3
+    54, // pst_soldier_r5_f3
+    73, // pst_soldier_r5_f4
+    -31, // pst_soldier_r6_f0
+    -18, // pst_soldier_r6_f1
+    26, // pst_soldier_r6_f2
+    71, // pst_soldier_r6_f3
     26, // pst_soldier_r6_f4
-    -13, // pst_soldier_r7_f0
-    21, // pst_soldier_r7_f1
-    31, // pst_soldier_r7_f2
-    32, // pst_soldier_r7_f3
-    20, // pst_soldier_r7_f4
+    -18, // pst_soldier_r7_f0
+    23, // pst_soldier_r7_f1
+    37, // pst_soldier_r7_f2
+    38, // pst_soldier_r7_f3
+    17, // pst_soldier_r7_f4
     6, // pst_soldier_r8_f0
     19, // pst_soldier_r8_f1
-    25, // pst_soldier_r8_f2
-    35, // pst_soldier_r8_f3
-    44, // pst_soldier_r8_f4
-    5, // pst_soldier_r9_f0
-    22, // pst_soldier_r9_f1
-    54, // pst_soldier_r9_f2
+    24, // pst_soldier_r8_f2
+    36, // pst_soldier_r8_f3
+    45, // pst_soldier_r8_f4
+    3, // pst_soldier_r9_f0
+    25, // pst_soldier_r9_f1
+    61, // pst_soldier_r9_f2
     43, // pst_soldier_r9_f3
     55, // pst_soldier_r9_f4
-    -2, // pst_soldier_r10_f0
-    0, // pst_soldier_r10_f1
-    9, // pst_soldier_r10_f2
+    -3, // pst_soldier_r10_f0
+    1, // pst_soldier_r10_f1
+    10, // pst_soldier_r10_f2
     25, // pst_soldier_r10_f3
     30, // pst_soldier_r10_f4
-    15, // mob_chariot
-    0, // mob_cannon
-    7, // mob_horse
-    16, // mob_elephant
-    -26, // cannon_no_screen
-    8, // palace_attacker
-    -5, // palace_attacker_missing
+    10, // mob_chariot
+    5, // mob_cannon
+    9, // mob_horse
+    21, // mob_elephant
+    -27, // cannon_no_screen
+    15, // palace_attacker
+    3, // palace_attacker_missing
     1, // palace_pressure_mg
-    17, // palace_pressure_eg
-    35, // soldier_pair_mg
-    38, // soldier_pair_eg
-    -4, // soldier_doubled_mg
-    -18, // soldier_doubled_eg
-    -22, // soldier_blocked_mg
-    -19, // soldier_blocked_eg
-    -2, // soldier_in_palace_mg
+    24, // palace_pressure_eg
+    21, // soldier_pair_mg
+    43, // soldier_pair_eg
+    3, // soldier_doubled_mg
+    -15, // soldier_doubled_eg
+    -21, // soldier_blocked_mg
+    -22, // soldier_blocked_eg
+    -1, // soldier_in_palace_mg
     13, // soldier_in_palace_eg
-    -39, // exposed_chariot_mg
-    9, // exposed_chariot_eg
-    -21, // exposed_cannon_mg
-    -9, // exposed_cannon_eg
-    -45, // missing_guard_mg
-    9, // missing_guard_eg
-    132, // count_lead
-    42, // count_margin
+    -44, // exposed_chariot_mg
+    16, // exposed_chariot_eg
+    -36, // exposed_cannon_mg
+    -11, // exposed_cannon_eg
+    -60, // missing_guard_mg
+    7, // missing_guard_eg
+    164, // count_lead
+    51, // count_margin
     0, // threat_hanging_general
-    -47, // threat_hanging_guard
-    -56, // threat_hanging_elephant
-    -74, // threat_hanging_horse
-    -189, // threat_hanging_chariot
-    -122, // threat_hanging_cannon
-    -22, // threat_hanging_soldier
+    -45, // threat_hanging_guard
+    -65, // threat_hanging_elephant
+    -71, // threat_hanging_horse
+    -172, // threat_hanging_chariot
+    -119, // threat_hanging_cannon
+    -16, // threat_hanging_soldier
     0, // threat_lesser_general
     -25, // threat_lesser_guard
     -26, // threat_lesser_elephant
-    -42, // threat_lesser_horse
-    -105, // threat_lesser_chariot
-    -69, // threat_lesser_cannon
+    -43, // threat_lesser_horse
+    -104, // threat_lesser_chariot
+    -70, // threat_lesser_cannon
     0, // threat_lesser_soldier
-    -56, // threat_multi
+    -55, // threat_multi
+    -4, // king_attack_1_mg
+    -4, // king_attack_1_eg
+    2, // king_attack_2_mg
+    -3, // king_attack_2_eg
+    2, // king_attack_3_mg
+    5, // king_attack_3_eg
+    14, // king_attack_4_mg
+    11, // king_attack_4_eg
 ]);
 
 const _: () = assert!(TUNED.0.len() == NUM_PARAMS);

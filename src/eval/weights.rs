@@ -76,8 +76,13 @@ pub const THREAT_LESSER: usize = THREAT_HANGING + 7;
 /// The side to move has two or more pieces threatened in those ways (one
 /// move rarely saves both).
 pub const THREAT_MULTI: usize = THREAT_LESSER + 7;
+/// Per attack unit on the enemy palace, by the number of attacking pieces
+/// (1, 2, 3, 4 or more) (mg, eg pairs).
+pub const KING_ATTACK: usize = THREAT_MULTI + 1;
+/// Attacker-count buckets of [`KING_ATTACK`].
+pub const KING_ATTACK_BUCKETS: i32 = 4;
 /// Number of parameters.
-pub const NUM_PARAMS: usize = THREAT_MULTI + 1;
+pub const NUM_PARAMS: usize = KING_ATTACK + 2 * KING_ATTACK_BUCKETS as usize;
 
 /// The count margin (in half points) beyond which the counting term stops
 /// growing: material terms already cover large leads.
@@ -108,8 +113,12 @@ pub const fn taper(i: usize) -> Taper {
         }
     } else if i < THREAT_HANGING {
         Taper::Eg
-    } else {
+    } else if i < KING_ATTACK {
         Taper::Flat
+    } else if (i - KING_ATTACK).is_multiple_of(2) {
+        Taper::Mg
+    } else {
+        Taper::Eg
     }
 }
 
@@ -153,6 +162,11 @@ pub fn name(i: usize) -> String {
         _ if i < THREAT_LESSER => format!("threat_hanging_{}", KIND_NAMES[i - THREAT_HANGING]),
         _ if i < THREAT_MULTI => format!("threat_lesser_{}", KIND_NAMES[i - THREAT_LESSER]),
         THREAT_MULTI => "threat_multi".into(),
+        _ if i < NUM_PARAMS => {
+            let j = i - KING_ATTACK;
+            let s = if j.is_multiple_of(2) { "mg" } else { "eg" };
+            format!("king_attack_{}_{s}", j / 2 + 1)
+        }
         _ => format!("unknown_{i}"),
     }
 }
@@ -211,6 +225,14 @@ pub const HANDCRAFTED: Weights = {
         k += 1;
     }
     w[THREAT_MULTI] = -60;
+    // Attack on the enemy palace: nothing for one piece, growing with the
+    // number of pieces taking part.
+    let king = [0, 0, 2, 1, 5, 2, 8, 3];
+    let mut j = 0;
+    while j < king.len() {
+        w[KING_ATTACK + j] = king[j];
+        j += 1;
+    }
     Weights(w)
 };
 
@@ -242,5 +264,7 @@ mod tests {
         assert_eq!(taper(COUNT_MARGIN), Taper::Eg);
         assert_eq!(taper(THREAT_HANGING + 4), Taper::Flat);
         assert_eq!(taper(THREAT_MULTI), Taper::Flat);
+        assert_eq!(taper(KING_ATTACK), Taper::Mg);
+        assert_eq!(taper(KING_ATTACK + 7), Taper::Eg);
     }
 }
