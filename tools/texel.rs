@@ -65,6 +65,17 @@ struct PgnArgs {
     /// when the file is concatenated with others).
     #[arg(long, default_value_t = 1)]
     repeat: usize,
+    /// Label positions with this engine's search scores from the PGN
+    /// comments (`{+0.67/13 0.900s}`): the name as in the White/Black tags.
+    #[arg(long)]
+    scores_from: Option<String>,
+    /// Weight of the game result in a scored label (1 = result only, 0 =
+    /// score only); the rest is the score's win probability.
+    #[arg(long, default_value_t = 0.5)]
+    blend: f64,
+    /// Win probability of a score of `s` pawns: 1 / (1 + 10^(-scale·s/4)).
+    #[arg(long, default_value_t = 0.75)]
+    score_scale: f64,
     /// PGN files.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -267,55 +278,141 @@ fn pgn_tag<'a>(game: &'a str, name: &str) -> Option<&'a str> {
     Some(&game[start..start + len])
 }
 
+/// How `pgn` labels positions.
+#[derive(Clone, Debug)]
+struct Labels {
+    skip: usize,
+    /// (engine name, weight of the result, score scale).
+    scores: Option<(String, f64, f64)>,
+}
+
+/// The win probability (for the side that searched) of a PGN score comment
+/// such as `+0.67/13 0.900s` or `-M3/10`; `None` if it has no score.
+fn comment_win_prob(comment: &str, scale: f64) -> Option<f64> {
+    let score = comment.split('/').next()?.trim();
+    if let Some(mate) = score.strip_prefix("+M").or_else(|| score.strip_prefix("M")) {
+        return mate.parse::<u32>().ok().map(|_| 1.0);
+    }
+    if let Some(mate) = score.strip_prefix("-M") {
+        return mate.parse::<u32>().ok().map(|_| 0.0);
+    }
+    let pawns: f64 = score.parse().ok()?;
+    Some(1.0 / (1.0 + 10f64.powf(-scale * pawns / 4.0)))
+}
+
+/// A PGN movetext as (move, comment after it) pairs; numbers and the result
+/// are dropped.
+fn pgn_moves(body: &str) -> Vec<(String, Option<String>)> {
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    let mut rest = body;
+    while let Some(c) = rest.chars().next() {
+        if c == '{' {
+            let end = rest.find('}').unwrap_or(rest.len() - 1);
+            if let Some(last) = out.last_mut() {
+                last.1 = Some(rest[1..end].to_string());
+            }
+            rest = &rest[(end + 1).min(rest.len())..];
+        } else if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+        } else {
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len());
+            let tok = &rest[..end];
+            if !tok.ends_with('.') && !tok.contains('-') && tok != "*" {
+                out.push((tok.to_string(), None));
+            }
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
 /// One PGN game's `FEN result` lines; `None` if it has no decisive or
 /// drawn result, no FEN, or a move that does not parse (the game is
 /// skipped, not cut short).
-fn pgn_game(game: &str, skip: usize) -> Option<Vec<String>> {
-    let result = match pgn_tag(game, "Result")? {
-        "1-0" => "1",
-        "0-1" => "0",
-        "1/2-1/2" => "0.5",
+///
+/// With `labels.scores`, each written position (the one after a move) is
+/// labelled by the named engine's score where that is known: the score it
+/// gave for the move that led there (its own move: the score of the
+/// position its best move reaches) or for its reply (the opponent's move).
+/// The label is `blend · result + (1 − blend) · win probability`.
+fn pgn_game(game: &str, labels: &Labels) -> Option<Vec<String>> {
+    let result: f64 = match pgn_tag(game, "Result")? {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
         _ => return None,
     };
     let mut pos = Position::from_fen(pgn_tag(game, "FEN")?).ok()?;
     let (_, body) = game.split_once("\n\n")?;
-    // Drop comments, then keep the move tokens (not numbers or results).
-    let mut text = String::new();
-    let mut depth = 0;
-    for c in body.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth == 0 => text.push(c),
-            _ => {}
+    let moves = pgn_moves(body);
+    // The scoring engine's win probability for Cho after each move.
+    let mut cho_prob: Vec<Option<f64>> = vec![None; moves.len()];
+    if let Some((name, _, scale)) = &labels.scores {
+        let white = pgn_tag(game, "White")? == name;
+        let black = pgn_tag(game, "Black")? == name;
+        let first = pos.side_to_move();
+        for (i, (_, comment)) in moves.iter().enumerate() {
+            let mover_is_first = i % 2 == 0;
+            // White is the side that moves first in the FEN's `w`.
+            let mover_white = mover_is_first == (first == Color::Cho);
+            if !((mover_white && white) || (!mover_white && black)) {
+                continue;
+            }
+            let Some(p) = comment.as_deref().and_then(|c| comment_win_prob(c, *scale)) else {
+                continue;
+            };
+            let cho = if mover_white { p } else { 1.0 - p };
+            // After its own move, and after the move it answered.
+            cho_prob[i] = Some(cho);
+            if i > 0 && cho_prob[i - 1].is_none() {
+                cho_prob[i - 1] = Some(cho);
+            }
         }
     }
     let mut lines = Vec::new();
-    for (ply, tok) in text
-        .split_whitespace()
-        .filter(|t| !t.ends_with('.') && !t.contains('-') && *t != "*")
-        .enumerate()
-    {
+    for (ply, (tok, _)) in moves.iter().enumerate() {
         let mv = pos.parse_move(tok, Notation::Uci).ok()?;
         if !pos.is_legal(mv, LegalityModel::Casual) {
             return None;
         }
         pos.make(mv);
-        if ply + 1 >= skip {
-            lines.push(format!("{} {result}", pos.fen()));
+        if ply + 1 >= labels.skip {
+            let label = match (&labels.scores, cho_prob[ply]) {
+                (Some((_, blend, _)), Some(p)) => blend * result + (1.0 - blend) * p,
+                _ => result,
+            };
+            lines.push(format!("{} {}", pos.fen(), fmt_label(label)));
         }
     }
     Some(lines)
+}
+
+/// A label as `1`, `0.5`, `0` or with four decimals.
+fn fmt_label(x: f64) -> String {
+    if x == 1.0 || x == 0.0 || x == 0.5 {
+        format!("{x}")
+    } else {
+        format!("{x:.4}")
+    }
 }
 
 /// Runs `pgn`: returns (games, positions) written.
 fn pgn(args: &PgnArgs) -> std::io::Result<(usize, usize)> {
     let mut out = BufWriter::new(File::create(&args.out)?);
     let (mut games, mut written) = (0, 0);
+    let labels = Labels {
+        skip: args.skip_plies,
+        scores: args
+            .scores_from
+            .clone()
+            .map(|n| (n, args.blend.clamp(0.0, 1.0), args.score_scale)),
+    };
     for path in &args.files {
         let text = std::fs::read_to_string(path)?;
         for game in text.split("[Event ").skip(1) {
-            let Some(lines) = pgn_game(game, args.skip_plies) else {
+            let Some(lines) = pgn_game(game, &labels) else {
                 continue;
             };
             games += 1;
@@ -704,6 +801,9 @@ mod tests {
             out: out.clone(),
             skip_plies: 2,
             repeat: 2,
+            scores_from: None,
+            blend: 0.5,
+            score_scale: 0.75,
             files: vec![file],
         };
         // Only the first game counts: the second has no result, the third
@@ -721,6 +821,53 @@ mod tests {
             .iter()
             .all(|l| parse_line(l).is_some_and(|(_, r)| r == 0.0)));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn pgn_scores_label_positions() {
+        // Scale 4 makes a score of s pawns a win probability 1/(1+10^-s).
+        assert_eq!(comment_win_prob("+0.00/13 0.9s", 4.0), Some(0.5));
+        assert!((comment_win_prob("-1.00/9", 4.0).unwrap() - 1.0 / 11.0).abs() < 1e-12);
+        assert_eq!(comment_win_prob("+M3/245", 4.0), Some(1.0));
+        assert_eq!(comment_win_prob("-M1/6 0.1s", 4.0), Some(0.0));
+        assert_eq!(comment_win_prob("Cho wins", 4.0), None);
+        let fen = janggi::rules::START_FEN;
+        // E plays Han (Black) and thinks it stands a pawn better (Cho's
+        // probability 1/11) after a7b7, and even after c7c6.
+        let game = format!(
+            "[Event \"m\"]\n[White \"X\"]\n[Black \"E\"]\n[Result \"1-0\"]\n\
+             [FEN \"{fen}\"]\n\n1. a4b4 {{+5.00/3}} a7b7 {{+1.00/12 0.2s}} \
+             2. c4c5 c7c6 {{+0.00/11}} 3. e4e5 1-0\n"
+        );
+        let labels = Labels {
+            skip: 1,
+            scores: Some(("E".to_string(), 0.25, 4.0)),
+        };
+        let lines = pgn_game(&game, &labels).expect("game");
+        let got: Vec<f64> = lines
+            .iter()
+            .map(|l| parse_line(l).expect("line").1)
+            .collect();
+        let p = 1.0 / 11.0;
+        let want = [
+            0.25 + 0.75 * p, // after a4b4: E's score for its reply
+            0.25 + 0.75 * p, // after a7b7: E's own move
+            0.25 + 0.75 * 0.5,
+            0.25 + 0.75 * 0.5,
+            1.0, // after e4e5: no score, the result
+        ];
+        assert_eq!(got.len(), want.len());
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-4, "{got:?}");
+        }
+        // X's scores (the +5.00) are never used, and without a name only
+        // results are written.
+        let plain = Labels {
+            skip: 1,
+            scores: None,
+        };
+        let lines = pgn_game(&game, &plain).expect("game");
+        assert!(lines.iter().all(|l| l.ends_with(" 1")));
     }
 
     #[test]
