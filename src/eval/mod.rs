@@ -39,7 +39,9 @@ pub mod pst;
 pub mod tuned;
 pub mod weights;
 
-use crate::rules::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, LINES, SOLDIER_STEPS};
+use crate::rules::tables::{
+    ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, LINES, PALACE_STEPS, SOLDIER_STEPS,
+};
 use crate::rules::Position;
 use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
 use material::PHASE_MAX;
@@ -434,6 +436,80 @@ fn count<S: Sink>(points: ByColor<i32>, sink: &mut S) {
     );
 }
 
+/// Points each side's pieces attack, by attacking kind (`ByKind` order):
+/// a point is in `map[c][k]` when a piece of kind `k` and color `c` could
+/// capture there if an enemy piece stood on it, pins and the cannon's
+/// target rule aside (the cannon map includes points holding a cannon).
+/// The same relation as [`Position::attackers_to`], built in one pass over
+/// the pieces instead of one search per target.
+pub(crate) fn attack_maps(pos: &Position) -> ByColor<[Bitboard; 7]> {
+    let occ = pos.occupied();
+    let cannons = pos.kind_bb(PieceKind::Cannon);
+    let mut maps = ByColor([[Bitboard::EMPTY; 7]; 2]);
+    for c in Color::BOTH {
+        let m = &mut maps[c];
+        for from in pos.color_bb(c) {
+            let Some(piece) = pos.piece_at(from) else {
+                continue;
+            };
+            let k = piece.kind.index();
+            match piece.kind {
+                PieceKind::Chariot => {
+                    for ray in LINES[from.index()].rays() {
+                        for &to in ray.as_slice() {
+                            m[k] = m[k].with(to);
+                            if occ.contains(to) {
+                                break;
+                            }
+                        }
+                    }
+                }
+                PieceKind::Cannon => {
+                    for ray in LINES[from.index()].rays() {
+                        let mut it = ray.as_slice().iter();
+                        let screen = it.by_ref().find(|&&s| occ.contains(s));
+                        // "A cannon may not jump over a cannon."
+                        if screen.is_none_or(|&s| cannons.contains(s)) {
+                            continue;
+                        }
+                        for &to in it {
+                            m[k] = m[k].with(to);
+                            if occ.contains(to) {
+                                break;
+                            }
+                        }
+                    }
+                }
+                PieceKind::Horse => {
+                    for j in HORSE_JUMPS[from.index()].as_slice() {
+                        if !occ.contains(j.leg) {
+                            m[k] = m[k].with(j.dest);
+                        }
+                    }
+                }
+                PieceKind::Elephant => {
+                    for j in ELEPHANT_JUMPS[from.index()].as_slice() {
+                        if !occ.contains(j.leg1) && !occ.contains(j.leg2) {
+                            m[k] = m[k].with(j.dest);
+                        }
+                    }
+                }
+                PieceKind::Soldier => {
+                    for &to in SOLDIER_STEPS[c.index()][from.index()].as_slice() {
+                        m[k] = m[k].with(to);
+                    }
+                }
+                PieceKind::General | PieceKind::Guard => {
+                    for &to in PALACE_STEPS[from.index()].as_slice() {
+                        m[k] = m[k].with(to);
+                    }
+                }
+            }
+        }
+    }
+    maps
+}
+
 /// Pieces of the side to move that the opponent threatens: attacked and
 /// undefended, or attacked by a piece worth less. (The opponent's hanging
 /// pieces need no term: the side to move takes them, in the quiescence
@@ -442,41 +518,37 @@ fn count<S: Sink>(points: ByColor<i32>, sink: &mut S) {
 fn threats<S: Sink>(pos: &Position, sink: &mut S) {
     use weights::*;
     let us = pos.side_to_move();
-    let occ = pos.occupied();
-    let own = pos.color_bb(us);
-    let enemy = pos.color_bb(!us);
-    let cannons = pos.kind_bb(PieceKind::Cannon);
+    let maps = attack_maps(pos);
+    let union = |m: &[Bitboard; 7]| m.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
+    let defended = union(&maps[us]);
+    let attacked = union(&maps[!us]);
+    let cannon = PieceKind::Cannon.index();
     let mut threatened = 0;
-    for sq in own {
+    for sq in pos.color_bb(us) & attacked {
         let Some(piece) = pos.piece_at(sq) else {
             continue;
         };
         if piece.kind == PieceKind::General {
             continue;
         }
-        let attackers = pos.attackers_to(sq, occ);
-        let mut by_enemy = attackers & enemy;
-        if piece.kind == PieceKind::Cannon {
-            // "A cannon may not capture a cannon."
-            by_enemy &= !cannons;
-        }
-        if by_enemy.is_empty() {
+        let value = material::piece_value(piece.kind);
+        // By enemy kind; "a cannon may not capture a cannon".
+        let by = |k: PieceKind| {
+            maps[!us][k.index()].contains(sq) && !(piece.kind == k && k.index() == cannon)
+        };
+        if !PieceKind::ALL.into_iter().any(by) {
             continue;
         }
         let k = piece.kind.index();
-        if (attackers & own).is_empty() {
+        if !defended.contains(sq) {
             sink.add(TermId::Threats, us, THREAT_HANGING + k, Taper::Flat, 1);
             threatened += 1;
-        } else {
-            let value = material::piece_value(piece.kind);
-            let lesser = by_enemy.into_iter().any(|a| {
-                pos.piece_at(a)
-                    .is_some_and(|e| material::piece_value(e.kind) < value)
-            });
-            if lesser {
-                sink.add(TermId::Threats, us, THREAT_LESSER + k, Taper::Flat, 1);
-                threatened += 1;
-            }
+        } else if PieceKind::ALL
+            .into_iter()
+            .any(|e| by(e) && material::piece_value(e) < value)
+        {
+            sink.add(TermId::Threats, us, THREAT_LESSER + k, Taper::Flat, 1);
+            threatened += 1;
         }
     }
     if threatened >= 2 {
@@ -587,4 +659,47 @@ pub fn explain(pos: &Position) -> Vec<Term> {
         han: blend(total[Color::Han], phase),
     });
     terms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::START_FEN;
+    use crate::types::rng::SplitMix64;
+    use crate::LegalityModel;
+
+    /// The one-pass attack maps agree with `attackers_to` on every point of
+    /// positions from random playouts (captures and palace play included).
+    #[test]
+    fn attack_maps_match_attackers_to() {
+        let mut rng = SplitMix64::new(7);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = Position::from_fen(START_FEN).expect("start");
+            for _ in 0..120 {
+                let maps = attack_maps(&pos);
+                for sq in Square::ALL {
+                    let attackers = pos.attackers_to(sq, pos.occupied());
+                    for c in Color::BOTH {
+                        for k in PieceKind::ALL {
+                            let want = (attackers & pos.color_bb(c) & pos.kind_bb(k)).is_empty();
+                            assert_eq!(
+                                maps[c][k.index()].contains(sq),
+                                !want,
+                                "{} {sq:?} {c:?} {k:?}",
+                                pos.fen()
+                            );
+                        }
+                    }
+                    checked += 1;
+                }
+                let moves = pos.legal_moves(LegalityModel::Casual);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
 }
