@@ -196,6 +196,17 @@ impl KingAttack {
     }
 }
 
+/// One piece's entry in the mobility tables: `table` 0..4 (chariot,
+/// cannon, horse, elephant), `count` the points it reaches.
+#[inline(always)]
+fn mob_table<S: Sink>(sink: &mut S, color: Color, table: usize, count: i32) {
+    use weights::{MOB_TABLE, MOB_TABLE_LEN, MOB_TABLE_OFFSET};
+    let c = (count.max(0) as usize).min(MOB_TABLE_LEN[table] - 1);
+    let i = MOB_TABLE + 2 * (MOB_TABLE_OFFSET[table] + c);
+    sink.add(TermId::Mobility, color, i, Taper::Mg, 1);
+    sink.add(TermId::Mobility, color, i + 1, Taper::Eg, 1);
+}
+
 #[inline(always)]
 fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     use weights::*;
@@ -207,6 +218,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Chariot) {
         let before = pressure;
+        let start = n;
         for ray in LINES[from.index()].rays() {
             for &to in ray.as_slice() {
                 if !own.contains(to) {
@@ -219,6 +231,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
             }
         }
         attack.piece(KING_UNIT_CHARIOT, pressure - before);
+        mob_table(sink, color, 0, n - start);
     }
     sink.add(TermId::Mobility, color, MOB_CHARIOT, Taper::Flat, n);
     let cannons = pos.kind_bb(PieceKind::Cannon);
@@ -226,6 +239,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     let mut unscreened = 0;
     for from in pos.pieces(color, PieceKind::Cannon) {
         let before = pressure;
+        let start = n;
         let mut screened = false;
         for ray in LINES[from.index()].rays() {
             let mut it = ray.as_slice().iter();
@@ -256,6 +270,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
             unscreened += 1;
         }
         attack.piece(KING_UNIT_CANNON, pressure - before);
+        mob_table(sink, color, 1, n - start);
     }
     sink.add(TermId::Mobility, color, MOB_CANNON, Taper::Flat, n);
     sink.add(
@@ -269,6 +284,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     for from in pos.pieces(color, PieceKind::Horse) {
         let before = pressure;
         n -= 3;
+        let start = n;
         for j in HORSE_JUMPS[from.index()].as_slice() {
             if !occ.contains(j.leg) && !own.contains(j.dest) {
                 n += 1;
@@ -276,12 +292,14 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
             }
         }
         attack.piece(KING_UNIT_HORSE, pressure - before);
+        mob_table(sink, color, 2, n - start);
     }
     sink.add(TermId::Mobility, color, MOB_HORSE, Taper::Flat, n);
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Elephant) {
         let mut hits = 0;
         n -= 2;
+        let start = n;
         for j in ELEPHANT_JUMPS[from.index()].as_slice() {
             if !occ.contains(j.leg1) && !occ.contains(j.leg2) && !own.contains(j.dest) {
                 n += 1;
@@ -289,6 +307,7 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
             }
         }
         attack.piece(KING_UNIT_ELEPHANT, hits);
+        mob_table(sink, color, 3, n - start);
     }
     sink.add(TermId::Mobility, color, MOB_ELEPHANT, Taper::Flat, n);
     for from in pos.pieces(color, PieceKind::Soldier) {
@@ -570,8 +589,9 @@ fn collect<S: Sink>(pos: &Position, sink: &mut S) {
         }
         for sq in pos.color_bb(c) {
             if let Some(piece) = pos.piece_at(sq) {
-                let i = PST + pst::index(c, piece.kind, sq);
-                sink.add(TermId::Pst, c, i, Taper::Flat, 1);
+                let i = pst::index(c, piece.kind, sq);
+                sink.add(TermId::Pst, c, PST + i, Taper::Mg, 1);
+                sink.add(TermId::Pst, c, PST_EG + i, Taper::Eg, 1);
             }
         }
         mobility(pos, c, sink);

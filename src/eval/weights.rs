@@ -29,7 +29,8 @@ pub enum Taper {
 pub const MAT_MG: usize = 0;
 /// Material, endgame, by kind.
 pub const MAT_EG: usize = MAT_MG + 7;
-/// Piece-square tables, flat: kind × rank (own view) × folded file (0..5).
+/// Piece-square tables, middlegame: kind × rank (own view) × folded file
+/// (0..5). The endgame tables are at [`PST_EG`].
 pub const PST: usize = MAT_EG + 7;
 /// Per reachable point of a chariot.
 pub const MOB_CHARIOT: usize = PST + 7 * pst::PER_KIND;
@@ -81,8 +82,20 @@ pub const THREAT_MULTI: usize = THREAT_LESSER + 7;
 pub const KING_ATTACK: usize = THREAT_MULTI + 1;
 /// Attacker-count buckets of [`KING_ATTACK`].
 pub const KING_ATTACK_BUCKETS: i32 = 4;
+/// Piece-square tables, endgame (the layout of [`PST`]).
+pub const PST_EG: usize = KING_ATTACK + 2 * KING_ATTACK_BUCKETS as usize;
+/// Per piece, by the number of points it reaches (capped at
+/// [`MOB_TABLE_LEN`] − 1), on top of the linear mobility weights: chariot,
+/// cannon, horse, elephant tables in that order, (mg, eg) pairs. They let
+/// a piece with almost no moves cost more than the linear term says, and
+/// mobility count differently in the endgame.
+pub const MOB_TABLE: usize = PST_EG + 7 * pst::PER_KIND;
+/// Entries per kind in [`MOB_TABLE`] (chariot, cannon, horse, elephant).
+pub const MOB_TABLE_LEN: [usize; 4] = [21, 21, 9, 9];
+/// Offsets of the kinds' tables in [`MOB_TABLE`], in entries.
+pub const MOB_TABLE_OFFSET: [usize; 4] = [0, 21, 42, 51];
 /// Number of parameters.
-pub const NUM_PARAMS: usize = KING_ATTACK + 2 * KING_ATTACK_BUCKETS as usize;
+pub const NUM_PARAMS: usize = MOB_TABLE + 2 * 60;
 
 /// The count margin (in half points) beyond which the counting term stops
 /// growing: material terms already cover large leads.
@@ -103,6 +116,8 @@ pub const fn taper(i: usize) -> Taper {
         Taper::Mg
     } else if i < PST {
         Taper::Eg
+    } else if i < MOB_CHARIOT {
+        Taper::Mg
     } else if i < PALACE_PRESSURE {
         Taper::Flat
     } else if i < COUNT_LEAD {
@@ -115,7 +130,15 @@ pub const fn taper(i: usize) -> Taper {
         Taper::Eg
     } else if i < KING_ATTACK {
         Taper::Flat
-    } else if (i - KING_ATTACK).is_multiple_of(2) {
+    } else if i < PST_EG {
+        if (i - KING_ATTACK).is_multiple_of(2) {
+            Taper::Mg
+        } else {
+            Taper::Eg
+        }
+    } else if i < MOB_TABLE {
+        Taper::Eg
+    } else if (i - MOB_TABLE).is_multiple_of(2) {
         Taper::Mg
     } else {
         Taper::Eg
@@ -135,13 +158,7 @@ pub fn name(i: usize) -> String {
     match i {
         _ if i < MAT_EG => format!("material_mg_{}", KIND_NAMES[i - MAT_MG]),
         _ if i < PST => format!("material_eg_{}", KIND_NAMES[i - MAT_EG]),
-        _ if i < MOB_CHARIOT => {
-            let j = i - PST;
-            let k = j / pst::PER_KIND;
-            let r = (j % pst::PER_KIND) / pst::FOLDED_FILES;
-            let f = j % pst::FOLDED_FILES;
-            format!("pst_{}_r{}_f{}", KIND_NAMES[k], r + 1, f)
-        }
+        _ if i < MOB_CHARIOT => pst_name("mg", i - PST),
         MOB_CHARIOT => "mob_chariot".into(),
         MOB_CANNON => "mob_cannon".into(),
         MOB_HORSE => "mob_horse".into(),
@@ -162,13 +179,33 @@ pub fn name(i: usize) -> String {
         _ if i < THREAT_LESSER => format!("threat_hanging_{}", KIND_NAMES[i - THREAT_HANGING]),
         _ if i < THREAT_MULTI => format!("threat_lesser_{}", KIND_NAMES[i - THREAT_LESSER]),
         THREAT_MULTI => "threat_multi".into(),
-        _ if i < NUM_PARAMS => {
+        _ if i < PST_EG => {
             let j = i - KING_ATTACK;
             let s = if j.is_multiple_of(2) { "mg" } else { "eg" };
             format!("king_attack_{}_{s}", j / 2 + 1)
         }
+        _ if i < MOB_TABLE => pst_name("eg", i - PST_EG),
+        _ if i < NUM_PARAMS => {
+            let j = (i - MOB_TABLE) / 2;
+            let s = if (i - MOB_TABLE).is_multiple_of(2) {
+                "mg"
+            } else {
+                "eg"
+            };
+            let k = MOB_TABLE_OFFSET.iter().rposition(|&o| o <= j).unwrap_or(0);
+            let kind = ["chariot", "cannon", "horse", "elephant"][k];
+            format!("mob_table_{kind}_{}_{s}", j - MOB_TABLE_OFFSET[k])
+        }
         _ => format!("unknown_{i}"),
     }
+}
+
+/// The name of entry `j` of a piece-square table block (`mg` or `eg`).
+fn pst_name(phase: &str, j: usize) -> String {
+    let k = j / pst::PER_KIND;
+    let r = (j % pst::PER_KIND) / pst::FOLDED_FILES;
+    let f = j % pst::FOLDED_FILES;
+    format!("pst_{phase}_{}_r{}_f{}", KIND_NAMES[k], r + 1, f)
 }
 
 /// The hand-set weights the engine started from (material from the
@@ -186,6 +223,7 @@ pub const HANDCRAFTED: Weights = {
     let mut j = 0;
     while j < 7 * pst::PER_KIND {
         w[PST + j] = pst::HANDCRAFTED[j] as i32;
+        w[PST_EG + j] = pst::HANDCRAFTED[j] as i32;
         j += 1;
     }
     w[MOB_CHARIOT] = 3;
