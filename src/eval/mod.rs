@@ -207,70 +207,110 @@ fn mob_table<S: Sink>(sink: &mut S, color: Color, table: usize, count: i32) {
     sink.add(TermId::Mobility, color, i + 1, Taper::Eg, 1);
 }
 
+/// Points a chariot on `from` attacks: along its lines (palace diagonals
+/// included) up to and including the first occupied point.
 #[inline(always)]
-fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
+fn chariot_attacks(from: Square, occ: Bitboard) -> Bitboard {
+    let mut a = Bitboard::EMPTY;
+    for ray in LINES[from.index()].rays() {
+        for &to in ray.as_slice() {
+            a = a.with(to);
+            if occ.contains(to) {
+                break;
+            }
+        }
+    }
+    a
+}
+
+/// Points a cannon on `from` attacks (beyond a screen that is not a
+/// cannon, up to and including the next occupied point), and whether it
+/// has such a screen on any line.
+#[inline(always)]
+fn cannon_attacks(from: Square, occ: Bitboard, cannons: Bitboard) -> (Bitboard, bool) {
+    let mut a = Bitboard::EMPTY;
+    let mut screened = false;
+    for ray in LINES[from.index()].rays() {
+        let mut it = ray.as_slice().iter();
+        let screen = it.by_ref().find(|&&s| occ.contains(s));
+        // "A cannon may not jump over a cannon."
+        if screen.is_none_or(|&s| cannons.contains(s)) {
+            continue;
+        }
+        screened = true;
+        for &to in it {
+            a = a.with(to);
+            if occ.contains(to) {
+                break;
+            }
+        }
+    }
+    (a, screened)
+}
+
+/// Points a horse on `from` attacks (legs free).
+#[inline(always)]
+fn horse_attacks(from: Square, occ: Bitboard) -> Bitboard {
+    HORSE_JUMPS[from.index()]
+        .as_slice()
+        .iter()
+        .filter(|j| !occ.contains(j.leg))
+        .fold(Bitboard::EMPTY, |a, j| a.with(j.dest))
+}
+
+/// Points an elephant on `from` attacks (both legs free).
+#[inline(always)]
+fn elephant_attacks(from: Square, occ: Bitboard) -> Bitboard {
+    ELEPHANT_JUMPS[from.index()]
+        .as_slice()
+        .iter()
+        .filter(|j| !occ.contains(j.leg1) && !occ.contains(j.leg2))
+        .fold(Bitboard::EMPTY, |a, j| a.with(j.dest))
+}
+
+/// Points in a list, as a set.
+#[inline(always)]
+fn point_set(points: &[Square]) -> Bitboard {
+    points.iter().fold(Bitboard::EMPTY, |a, &s| a.with(s))
+}
+
+/// Mobility, palace pressure and the king attack of `color`; fills `map`
+/// with the points its pieces attack, by kind (see [`attack_maps`]).
+#[inline(always)]
+fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S, map: &mut [Bitboard; 7]) {
     use weights::*;
     let occ = pos.occupied();
     let own = pos.color_bb(color);
+    let free = !own;
     let enemy_palace = PALACES[!color];
     let mut pressure = 0;
     let mut attack = KingAttack::default();
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Chariot) {
-        let before = pressure;
-        let start = n;
-        for ray in LINES[from.index()].rays() {
-            for &to in ray.as_slice() {
-                if !own.contains(to) {
-                    n += 1;
-                    pressure += i32::from(enemy_palace.contains(to));
-                }
-                if occ.contains(to) {
-                    break;
-                }
-            }
-        }
-        attack.piece(KING_UNIT_CHARIOT, pressure - before);
-        mob_table(sink, color, 0, n - start);
+        let a = chariot_attacks(from, occ);
+        map[PieceKind::Chariot.index()] |= a;
+        let reach = a & free;
+        let hits = (reach & enemy_palace).count() as i32;
+        pressure += hits;
+        n += reach.count() as i32;
+        attack.piece(KING_UNIT_CHARIOT, hits);
+        mob_table(sink, color, 0, reach.count() as i32);
     }
     sink.add(TermId::Mobility, color, MOB_CHARIOT, Taper::Flat, n);
     let cannons = pos.kind_bb(PieceKind::Cannon);
     let mut n = 0;
     let mut unscreened = 0;
     for from in pos.pieces(color, PieceKind::Cannon) {
-        let before = pressure;
-        let start = n;
-        let mut screened = false;
-        for ray in LINES[from.index()].rays() {
-            let mut it = ray.as_slice().iter();
-            let mut screen = false;
-            for &s in it.by_ref() {
-                if occ.contains(s) {
-                    screen = !cannons.contains(s);
-                    break;
-                }
-            }
-            if !screen {
-                continue;
-            }
-            screened = true;
-            for &to in it {
-                if occ.contains(to) {
-                    if !own.contains(to) && !cannons.contains(to) {
-                        n += 1;
-                        pressure += i32::from(enemy_palace.contains(to));
-                    }
-                    break;
-                }
-                n += 1;
-                pressure += i32::from(enemy_palace.contains(to));
-            }
-        }
-        if !screened {
-            unscreened += 1;
-        }
-        attack.piece(KING_UNIT_CANNON, pressure - before);
-        mob_table(sink, color, 1, n - start);
+        let (a, screened) = cannon_attacks(from, occ, cannons);
+        map[PieceKind::Cannon.index()] |= a;
+        // "A cannon may not capture a cannon."
+        let reach = a & free & !cannons;
+        let hits = (reach & enemy_palace).count() as i32;
+        pressure += hits;
+        n += reach.count() as i32;
+        unscreened += i32::from(!screened);
+        attack.piece(KING_UNIT_CANNON, hits);
+        mob_table(sink, color, 1, reach.count() as i32);
     }
     sink.add(TermId::Mobility, color, MOB_CANNON, Taper::Flat, n);
     sink.add(
@@ -282,41 +322,35 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     );
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Horse) {
-        let before = pressure;
-        n -= 3;
-        let start = n;
-        for j in HORSE_JUMPS[from.index()].as_slice() {
-            if !occ.contains(j.leg) && !own.contains(j.dest) {
-                n += 1;
-                pressure += i32::from(enemy_palace.contains(j.dest));
-            }
-        }
-        attack.piece(KING_UNIT_HORSE, pressure - before);
-        mob_table(sink, color, 2, n - start);
+        let a = horse_attacks(from, occ);
+        map[PieceKind::Horse.index()] |= a;
+        let reach = a & free;
+        let hits = (reach & enemy_palace).count() as i32;
+        pressure += hits;
+        n += reach.count() as i32 - 3;
+        attack.piece(KING_UNIT_HORSE, hits);
+        mob_table(sink, color, 2, reach.count() as i32);
     }
     sink.add(TermId::Mobility, color, MOB_HORSE, Taper::Flat, n);
     let mut n = 0;
     for from in pos.pieces(color, PieceKind::Elephant) {
-        let mut hits = 0;
-        n -= 2;
-        let start = n;
-        for j in ELEPHANT_JUMPS[from.index()].as_slice() {
-            if !occ.contains(j.leg1) && !occ.contains(j.leg2) && !own.contains(j.dest) {
-                n += 1;
-                hits += i32::from(enemy_palace.contains(j.dest));
-            }
-        }
-        attack.piece(KING_UNIT_ELEPHANT, hits);
-        mob_table(sink, color, 3, n - start);
+        let a = elephant_attacks(from, occ);
+        map[PieceKind::Elephant.index()] |= a;
+        let reach = a & free;
+        n += reach.count() as i32 - 2;
+        attack.piece(KING_UNIT_ELEPHANT, (reach & enemy_palace).count() as i32);
+        mob_table(sink, color, 3, reach.count() as i32);
     }
     sink.add(TermId::Mobility, color, MOB_ELEPHANT, Taper::Flat, n);
     for from in pos.pieces(color, PieceKind::Soldier) {
-        let hits = SOLDIER_STEPS[color.index()][from.index()]
-            .as_slice()
-            .iter()
-            .filter(|&&to| enemy_palace.contains(to) && !own.contains(to))
-            .count();
-        attack.piece(KING_UNIT_SOLDIER, hits as i32);
+        let a = point_set(SOLDIER_STEPS[color.index()][from.index()].as_slice());
+        map[PieceKind::Soldier.index()] |= a;
+        attack.piece(KING_UNIT_SOLDIER, (a & free & enemy_palace).count() as i32);
+    }
+    for kind in [PieceKind::General, PieceKind::Guard] {
+        for from in pos.pieces(color, kind) {
+            map[kind.index()] |= point_set(PALACE_STEPS[from.index()].as_slice());
+        }
     }
     if attack.attackers > 0 {
         let bucket = KING_ATTACK + 2 * (attack.attackers.min(KING_ATTACK_BUCKETS) - 1) as usize;
@@ -461,70 +495,16 @@ fn count<S: Sink>(points: ByColor<i32>, sink: &mut S) {
 /// target rule aside (the cannon map includes points holding a cannon).
 /// The same relation as [`Position::attackers_to`], built in one pass over
 /// the pieces instead of one search per target.
+#[cfg(test)]
 pub(crate) fn attack_maps(pos: &Position) -> ByColor<[Bitboard; 7]> {
-    let occ = pos.occupied();
-    let cannons = pos.kind_bb(PieceKind::Cannon);
+    // The evaluation fills the maps as a by-product of mobility.
+    struct Nothing;
+    impl Sink for Nothing {
+        fn add(&mut self, _: TermId, _: Color, _: usize, _: Taper, _: i32) {}
+    }
     let mut maps = ByColor([[Bitboard::EMPTY; 7]; 2]);
     for c in Color::BOTH {
-        let m = &mut maps[c];
-        for from in pos.color_bb(c) {
-            let Some(piece) = pos.piece_at(from) else {
-                continue;
-            };
-            let k = piece.kind.index();
-            match piece.kind {
-                PieceKind::Chariot => {
-                    for ray in LINES[from.index()].rays() {
-                        for &to in ray.as_slice() {
-                            m[k] = m[k].with(to);
-                            if occ.contains(to) {
-                                break;
-                            }
-                        }
-                    }
-                }
-                PieceKind::Cannon => {
-                    for ray in LINES[from.index()].rays() {
-                        let mut it = ray.as_slice().iter();
-                        let screen = it.by_ref().find(|&&s| occ.contains(s));
-                        // "A cannon may not jump over a cannon."
-                        if screen.is_none_or(|&s| cannons.contains(s)) {
-                            continue;
-                        }
-                        for &to in it {
-                            m[k] = m[k].with(to);
-                            if occ.contains(to) {
-                                break;
-                            }
-                        }
-                    }
-                }
-                PieceKind::Horse => {
-                    for j in HORSE_JUMPS[from.index()].as_slice() {
-                        if !occ.contains(j.leg) {
-                            m[k] = m[k].with(j.dest);
-                        }
-                    }
-                }
-                PieceKind::Elephant => {
-                    for j in ELEPHANT_JUMPS[from.index()].as_slice() {
-                        if !occ.contains(j.leg1) && !occ.contains(j.leg2) {
-                            m[k] = m[k].with(j.dest);
-                        }
-                    }
-                }
-                PieceKind::Soldier => {
-                    for &to in SOLDIER_STEPS[c.index()][from.index()].as_slice() {
-                        m[k] = m[k].with(to);
-                    }
-                }
-                PieceKind::General | PieceKind::Guard => {
-                    for &to in PALACE_STEPS[from.index()].as_slice() {
-                        m[k] = m[k].with(to);
-                    }
-                }
-            }
-        }
+        mobility(pos, c, &mut Nothing, &mut maps[c]);
     }
     maps
 }
@@ -534,10 +514,9 @@ pub(crate) fn attack_maps(pos: &Position) -> ByColor<[Bitboard; 7]> {
 /// pieces need no term: the side to move takes them, in the quiescence
 /// search.)
 #[inline(always)]
-fn threats<S: Sink>(pos: &Position, sink: &mut S) {
+fn threats<S: Sink>(pos: &Position, sink: &mut S, maps: &ByColor<[Bitboard; 7]>) {
     use weights::*;
     let us = pos.side_to_move();
-    let maps = attack_maps(pos);
     let union = |m: &[Bitboard; 7]| m.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
     let defended = union(&maps[us]);
     let attacked = union(&maps[!us]);
@@ -580,6 +559,7 @@ fn threats<S: Sink>(pos: &Position, sink: &mut S) {
 fn collect<S: Sink>(pos: &Position, sink: &mut S) {
     use weights::*;
     let mut points = ByColor([0; 2]);
+    let mut maps = ByColor([[Bitboard::EMPTY; 7]; 2]);
     for c in Color::BOTH {
         for k in PieceKind::ALL {
             let n = pos.pieces(c, k).count() as i32;
@@ -594,13 +574,13 @@ fn collect<S: Sink>(pos: &Position, sink: &mut S) {
                 sink.add(TermId::Pst, c, PST_EG + i, Taper::Eg, 1);
             }
         }
-        mobility(pos, c, sink);
+        mobility(pos, c, sink, &mut maps[c]);
         palace(pos, c, sink);
         soldiers(pos, c, sink);
         exposure(pos, c, sink);
     }
     count(points, sink);
-    threats(pos, sink);
+    threats(pos, sink, &maps);
 }
 
 /// The evaluation from Cho's point of view with weights `w`, without tempo.

@@ -294,7 +294,10 @@ mod tests {
     fn taper_classes() {
         assert_eq!(taper(MAT_MG + 4), Taper::Mg);
         assert_eq!(taper(MAT_EG + 4), Taper::Eg);
-        assert_eq!(taper(PST + 3), Taper::Flat);
+        assert_eq!(taper(PST + 3), Taper::Mg);
+        assert_eq!(taper(PST_EG + 3), Taper::Eg);
+        assert_eq!(taper(MOB_CHARIOT), Taper::Flat);
+        assert_eq!(taper(CANNON_NO_SCREEN), Taper::Flat);
         assert_eq!(taper(SOLDIER_PAIR), Taper::Mg);
         assert_eq!(taper(SOLDIER_PAIR + 1), Taper::Eg);
         assert_eq!(taper(MISSING_GUARD + 1), Taper::Eg);
@@ -304,5 +307,8 @@ mod tests {
         assert_eq!(taper(THREAT_MULTI), Taper::Flat);
         assert_eq!(taper(KING_ATTACK), Taper::Mg);
         assert_eq!(taper(KING_ATTACK + 7), Taper::Eg);
+        assert_eq!(taper(MOB_TABLE), Taper::Mg);
+        assert_eq!(taper(MOB_TABLE + 1), Taper::Eg);
+        assert_eq!(taper(NUM_PARAMS - 1), Taper::Eg);
     }
 }
