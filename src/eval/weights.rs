@@ -110,6 +110,15 @@ const KIND_NAMES: [&str; 7] = [
     "general", "guard", "elephant", "horse", "chariot", "cannon", "soldier",
 ];
 
+/// `Mg` for the first of an (mg, eg) pair that starts at `start`, else `Eg`.
+const fn pair_taper(i: usize, start: usize) -> Taper {
+    if (i - start).is_multiple_of(2) {
+        Taper::Mg
+    } else {
+        Taper::Eg
+    }
+}
+
 /// The taper class of parameter `i`.
 pub const fn taper(i: usize) -> Taper {
     if i < MAT_EG {
@@ -121,40 +130,27 @@ pub const fn taper(i: usize) -> Taper {
     } else if i < PALACE_PRESSURE {
         Taper::Flat
     } else if i < COUNT_LEAD {
-        if (i - PALACE_PRESSURE).is_multiple_of(2) {
-            Taper::Mg
-        } else {
-            Taper::Eg
-        }
+        pair_taper(i, PALACE_PRESSURE)
     } else if i < THREAT_HANGING {
         Taper::Eg
     } else if i < KING_ATTACK {
         Taper::Flat
     } else if i < PST_EG {
-        if (i - KING_ATTACK).is_multiple_of(2) {
-            Taper::Mg
-        } else {
-            Taper::Eg
-        }
+        pair_taper(i, KING_ATTACK)
     } else if i < MOB_TABLE {
         Taper::Eg
-    } else if (i - MOB_TABLE).is_multiple_of(2) {
-        Taper::Mg
     } else {
-        Taper::Eg
+        pair_taper(i, MOB_TABLE)
     }
 }
 
 /// A readable name of parameter `i` (for the tuner's output).
 pub fn name(i: usize) -> String {
-    let pair = |base: &str, j: usize, start: usize| {
-        let s = if (j - start).is_multiple_of(2) {
-            "mg"
-        } else {
-            "eg"
-        };
-        format!("{base}_{s}")
+    let phase = |j: usize, start: usize| match pair_taper(j, start) {
+        Taper::Mg => "mg",
+        _ => "eg",
     };
+    let pair = |base: &str, j: usize, start: usize| format!("{base}_{}", phase(j, start));
     match i {
         _ if i < MAT_EG => format!("material_mg_{}", KIND_NAMES[i - MAT_MG]),
         _ if i < PST => format!("material_eg_{}", KIND_NAMES[i - MAT_EG]),
@@ -180,21 +176,16 @@ pub fn name(i: usize) -> String {
         _ if i < THREAT_MULTI => format!("threat_lesser_{}", KIND_NAMES[i - THREAT_LESSER]),
         THREAT_MULTI => "threat_multi".into(),
         _ if i < PST_EG => {
-            let j = i - KING_ATTACK;
-            let s = if j.is_multiple_of(2) { "mg" } else { "eg" };
-            format!("king_attack_{}_{s}", j / 2 + 1)
+            let n = (i - KING_ATTACK) / 2 + 1;
+            format!("king_attack_{n}_{}", phase(i, KING_ATTACK))
         }
         _ if i < MOB_TABLE => pst_name("eg", i - PST_EG),
         _ if i < NUM_PARAMS => {
             let j = (i - MOB_TABLE) / 2;
-            let s = if (i - MOB_TABLE).is_multiple_of(2) {
-                "mg"
-            } else {
-                "eg"
-            };
             let k = MOB_TABLE_OFFSET.iter().rposition(|&o| o <= j).unwrap_or(0);
             let kind = ["chariot", "cannon", "horse", "elephant"][k];
-            format!("mob_table_{kind}_{}_{s}", j - MOB_TABLE_OFFSET[k])
+            let n = j - MOB_TABLE_OFFSET[k];
+            format!("mob_table_{kind}_{n}_{}", phase(i, MOB_TABLE))
         }
         _ => format!("unknown_{i}"),
     }
