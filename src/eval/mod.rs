@@ -292,9 +292,10 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S, map: &mut [Bitb
         let reach = a & free;
         let hits = (reach & enemy_palace).count() as i32;
         pressure += hits;
-        n += reach.count() as i32;
+        let moves = reach.count() as i32;
+        n += moves;
         attack.piece(KING_UNIT_CHARIOT, hits);
-        mob_table(sink, color, 0, reach.count() as i32);
+        mob_table(sink, color, 0, moves);
     }
     sink.add(TermId::Mobility, color, MOB_CHARIOT, Taper::Flat, n);
     let cannons = pos.kind_bb(PieceKind::Cannon);
@@ -307,10 +308,11 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S, map: &mut [Bitb
         let reach = a & free & !cannons;
         let hits = (reach & enemy_palace).count() as i32;
         pressure += hits;
-        n += reach.count() as i32;
+        let moves = reach.count() as i32;
+        n += moves;
         unscreened += i32::from(!screened);
         attack.piece(KING_UNIT_CANNON, hits);
-        mob_table(sink, color, 1, reach.count() as i32);
+        mob_table(sink, color, 1, moves);
     }
     sink.add(TermId::Mobility, color, MOB_CANNON, Taper::Flat, n);
     sink.add(
@@ -327,9 +329,10 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S, map: &mut [Bitb
         let reach = a & free;
         let hits = (reach & enemy_palace).count() as i32;
         pressure += hits;
-        n += reach.count() as i32 - 3;
+        let moves = reach.count() as i32;
+        n += moves - 3;
         attack.piece(KING_UNIT_HORSE, hits);
-        mob_table(sink, color, 2, reach.count() as i32);
+        mob_table(sink, color, 2, moves);
     }
     sink.add(TermId::Mobility, color, MOB_HORSE, Taper::Flat, n);
     let mut n = 0;
@@ -337,9 +340,10 @@ fn mobility<S: Sink>(pos: &Position, color: Color, sink: &mut S, map: &mut [Bitb
         let a = elephant_attacks(from, occ);
         map[PieceKind::Elephant.index()] |= a;
         let reach = a & free;
-        n += reach.count() as i32 - 2;
+        let moves = reach.count() as i32;
+        n += moves - 2;
         attack.piece(KING_UNIT_ELEPHANT, (reach & enemy_palace).count() as i32);
-        mob_table(sink, color, 3, reach.count() as i32);
+        mob_table(sink, color, 3, moves);
     }
     sink.add(TermId::Mobility, color, MOB_ELEPHANT, Taper::Flat, n);
     for from in pos.pieces(color, PieceKind::Soldier) {
@@ -520,7 +524,6 @@ fn threats<S: Sink>(pos: &Position, sink: &mut S, maps: &ByColor<[Bitboard; 7]>)
     let union = |m: &[Bitboard; 7]| m.iter().fold(Bitboard::EMPTY, |a, &b| a | b);
     let defended = union(&maps[us]);
     let attacked = union(&maps[!us]);
-    let cannon = PieceKind::Cannon.index();
     let mut threatened = 0;
     for sq in pos.color_bb(us) & attacked {
         let Some(piece) = pos.piece_at(sq) else {
@@ -532,7 +535,8 @@ fn threats<S: Sink>(pos: &Position, sink: &mut S, maps: &ByColor<[Bitboard; 7]>)
         let value = material::piece_value(piece.kind);
         // By enemy kind; "a cannon may not capture a cannon".
         let by = |k: PieceKind| {
-            maps[!us][k.index()].contains(sq) && !(piece.kind == k && k.index() == cannon)
+            maps[!us][k.index()].contains(sq)
+                && !(k == PieceKind::Cannon && piece.kind == PieceKind::Cannon)
         };
         if !PieceKind::ALL.into_iter().any(by) {
             continue;
