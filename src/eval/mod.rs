@@ -39,9 +39,8 @@ pub mod pst;
 pub mod tuned;
 pub mod weights;
 
-use crate::rules::tables::{
-    ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, LINES, PALACE_STEPS, SOLDIER_STEPS,
-};
+use crate::rules::rays::{cannon_attacks, chariot_attacks, first_blocker, DIRS};
+use crate::rules::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, PALACE_STEPS, SOLDIER_STEPS};
 use crate::rules::Position;
 use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
 use material::PHASE_MAX;
@@ -205,47 +204,6 @@ fn mob_table<S: Sink>(sink: &mut S, color: Color, table: usize, count: i32) {
     let i = MOB_TABLE + 2 * (MOB_TABLE_OFFSET[table] + c);
     sink.add(TermId::Mobility, color, i, Taper::Mg, 1);
     sink.add(TermId::Mobility, color, i + 1, Taper::Eg, 1);
-}
-
-/// Points a chariot on `from` attacks: along its lines (palace diagonals
-/// included) up to and including the first occupied point.
-#[inline(always)]
-fn chariot_attacks(from: Square, occ: Bitboard) -> Bitboard {
-    let mut a = Bitboard::EMPTY;
-    for ray in LINES[from.index()].rays() {
-        for &to in ray.as_slice() {
-            a = a.with(to);
-            if occ.contains(to) {
-                break;
-            }
-        }
-    }
-    a
-}
-
-/// Points a cannon on `from` attacks (beyond a screen that is not a
-/// cannon, up to and including the next occupied point), and whether it
-/// has such a screen on any line.
-#[inline(always)]
-fn cannon_attacks(from: Square, occ: Bitboard, cannons: Bitboard) -> (Bitboard, bool) {
-    let mut a = Bitboard::EMPTY;
-    let mut screened = false;
-    for ray in LINES[from.index()].rays() {
-        let mut it = ray.as_slice().iter();
-        let screen = it.by_ref().find(|&&s| occ.contains(s));
-        // "A cannon may not jump over a cannon."
-        if screen.is_none_or(|&s| cannons.contains(s)) {
-            continue;
-        }
-        screened = true;
-        for &to in it {
-            a = a.with(to);
-            if occ.contains(to) {
-                break;
-            }
-        }
-    }
-    (a, screened)
 }
 
 /// Points a horse on `from` attacks (legs free).
@@ -446,22 +404,20 @@ fn exposure<S: Sink>(pos: &Position, color: Color, sink: &mut S) {
     let g = pos.general(color);
     let mut by_chariot = 0;
     let mut by_cannon = 0;
-    for ray in LINES[g.index()].rays() {
-        let mut between = 0;
-        for &s in ray.as_slice() {
-            if !occ.contains(s) {
-                continue;
-            }
-            if between <= 1 && chariots.contains(s) {
-                by_chariot += 1;
-            }
-            if (1..=2).contains(&between) && cannons.contains(s) {
-                by_cannon += 1;
-            }
-            between += 1;
-            if between > 2 {
-                break;
-            }
+    // The first three pieces on each line through the general: a chariot
+    // among the first two, a cannon second or third.
+    for d in 0..DIRS {
+        let Some(b1) = first_blocker(g, d, occ) else {
+            continue;
+        };
+        by_chariot += i32::from(chariots.contains(b1));
+        let Some(b2) = first_blocker(b1, d, occ) else {
+            continue;
+        };
+        by_chariot += i32::from(chariots.contains(b2));
+        by_cannon += i32::from(cannons.contains(b2));
+        if let Some(b3) = first_blocker(b2, d, occ) {
+            by_cannon += i32::from(cannons.contains(b3));
         }
     }
     let missing = 2 - (pos.pieces(color, PieceKind::Guard).count() as i32).min(2);

@@ -1,83 +1,121 @@
 //! Attack detection: is a point attacked by a side?
 //!
-//! Used for check and for the legality filter. The board is read through a
-//! small closure so that the legality filter can ask "attacked after this
-//! move?" without touching the position. Generals facing each other is not
-//! an attack; a general or guard never attacks a point outside its palace,
-//! and since the two palaces are far apart they never attack the enemy
-//! general — but they do attack points, which the generic query reports.
+//! Used for check and for the legality filter. The board is read as a
+//! [`View`]: the occupied points and the attacking side's pieces by kind,
+//! so that the legality filter can ask "attacked after this move?" by
+//! editing a few bitboards instead of the position. Lines are read with
+//! the first-blocker lookups of [`rays`](super::rays). Generals facing each
+//! other is not an attack; a general or guard never attacks a point outside
+//! its palace, and since the two palaces are far apart they never attack
+//! the enemy general — but they do attack points, which the generic query
+//! reports.
 
 use super::position::Position;
-use super::tables::{ELEPHANT_SOURCES, HORSE_SOURCES, LINES, PALACE_STEPS, SOLDIER_SOURCES};
-use crate::types::{Bitboard, Color, Move, Piece, PieceKind, Square};
+use super::rays::{all_lines, first_blocker, ray, DIRS};
+use super::tables::{
+    ELEPHANT_SOURCES, HORSE_SOURCES, PALACE_STEPS, SOLDIER_SOURCES, SOURCE_MASKS, SRC_ELEPHANT,
+    SRC_HORSE, SRC_PALACE, SRC_SOLDIER,
+};
+use crate::types::{Bitboard, ByKind, Color, Move, PieceKind, Square};
 
-/// Whether `target` is attacked by a piece of `by`, reading the board through
-/// `at`. When `cannon_target` is true the point holds a cannon, which a
-/// cannon may not capture.
-#[inline(always)]
-fn attacked_with<F: Fn(Square) -> Option<Piece>>(
-    target: Square,
-    by: Color,
-    at: F,
-    cannon_target: bool,
-    include_palace_pieces: bool,
-) -> bool {
-    // Chariot and cannon along lines (orthogonal and palace diagonals).
-    for ray in LINES[target.index()].rays() {
-        let mut it = ray.as_slice().iter();
-        let mut screen = None;
-        for &s in it.by_ref() {
-            if let Some(p) = at(s) {
-                if p.color == by && p.kind == PieceKind::Chariot {
+/// A board as attack detection reads it.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    /// Occupied points (screens, blockers, legs).
+    occ: Bitboard,
+    /// Every cannon of either side (a cannon is never a screen).
+    cannons: Bitboard,
+    /// The attacking side.
+    color: Color,
+    /// The pieces that may attack (of the attacking side).
+    attackers: Bitboard,
+    /// The position's pieces by kind.
+    kinds: &'a ByKind<Bitboard>,
+}
+
+impl<'a> View<'a> {
+    /// The position as it stands, attacked by `by`.
+    #[inline(always)]
+    fn of(pos: &'a Position, by: Color) -> View<'a> {
+        View {
+            occ: pos.occupied(),
+            cannons: pos.kind_bb(PieceKind::Cannon),
+            color: by,
+            attackers: pos.color_bb(by),
+            kinds: &pos.by_kind,
+        }
+    }
+
+    #[inline(always)]
+    fn attackers(&self, k: PieceKind) -> Bitboard {
+        self.attackers & self.kinds[k]
+    }
+
+    /// Whether `target` is attacked. When `cannon_target` is true the point
+    /// holds a cannon, which a cannon may not capture. Each kind is first
+    /// tested against the set of points it could attack `target` from.
+    #[inline(always)]
+    fn attacks(&self, target: Square, cannon_target: bool, include_palace_pieces: bool) -> bool {
+        let t = target.index();
+        let chariots = self.attackers(PieceKind::Chariot);
+        let cannons = if cannon_target {
+            Bitboard::EMPTY
+        } else {
+            self.attackers(PieceKind::Cannon)
+        };
+        // Chariot and cannon along lines (orthogonal and palace diagonals).
+        let sliders = chariots | cannons;
+        if !(all_lines(target) & sliders).is_empty() {
+            for d in 0..DIRS {
+                if (ray(target, d) & sliders).is_empty() {
+                    continue;
+                }
+                let Some(b) = first_blocker(target, d, self.occ) else {
+                    continue;
+                };
+                if chariots.contains(b) {
                     return true;
                 }
-                screen = Some(p);
-                break;
-            }
-        }
-        // "A cannon may not jump over a cannon."
-        match screen {
-            Some(p) if p.kind != PieceKind::Cannon => {}
-            _ => continue,
-        }
-        for &s in it {
-            if let Some(p) = at(s) {
-                // "A cannon may not capture a cannon."
-                if p.color == by && p.kind == PieceKind::Cannon && !cannon_target {
-                    return true;
+                // "A cannon may not jump over a cannon."
+                if self.cannons.contains(b) {
+                    continue;
                 }
-                break;
-            }
-        }
-    }
-    for j in HORSE_SOURCES[target.index()].as_slice() {
-        if at(j.dest) == Some(Piece::new(by, PieceKind::Horse)) && at(j.leg).is_none() {
-            return true;
-        }
-    }
-    for j in ELEPHANT_SOURCES[target.index()].as_slice() {
-        if at(j.dest) == Some(Piece::new(by, PieceKind::Elephant))
-            && at(j.leg1).is_none()
-            && at(j.leg2).is_none()
-        {
-            return true;
-        }
-    }
-    for &s in SOLDIER_SOURCES[by.index()][target.index()].as_slice() {
-        if at(s) == Some(Piece::new(by, PieceKind::Soldier)) {
-            return true;
-        }
-    }
-    if include_palace_pieces {
-        for &s in PALACE_STEPS[target.index()].as_slice() {
-            if let Some(p) = at(s) {
-                if p.color == by && matches!(p.kind, PieceKind::General | PieceKind::Guard) {
+                if first_blocker(b, d, self.occ).is_some_and(|t| cannons.contains(t)) {
                     return true;
                 }
             }
         }
+        let horses = self.attackers(PieceKind::Horse);
+        if !(SOURCE_MASKS[SRC_HORSE][t] & horses).is_empty() {
+            for j in HORSE_SOURCES[t].as_slice() {
+                if horses.contains(j.dest) && !self.occ.contains(j.leg) {
+                    return true;
+                }
+            }
+        }
+        let elephants = self.attackers(PieceKind::Elephant);
+        if !(SOURCE_MASKS[SRC_ELEPHANT][t] & elephants).is_empty() {
+            for j in ELEPHANT_SOURCES[t].as_slice() {
+                if elephants.contains(j.dest)
+                    && !self.occ.contains(j.leg1)
+                    && !self.occ.contains(j.leg2)
+                {
+                    return true;
+                }
+            }
+        }
+        let soldiers = self.attackers(PieceKind::Soldier);
+        if !(SOURCE_MASKS[SRC_SOLDIER + self.color.index()][t] & soldiers).is_empty() {
+            return true;
+        }
+        if include_palace_pieces {
+            let palace = self.attackers(PieceKind::General) | self.attackers(PieceKind::Guard);
+            if !(SOURCE_MASKS[SRC_PALACE][t] & palace).is_empty() {
+                return true;
+            }
+        }
+        false
     }
-    false
 }
 
 impl Position {
@@ -88,60 +126,42 @@ impl Position {
     /// are read from `occ`, so they appear and disappear with it. Cannons are
     /// reported even when the point holds a cannon: "a cannon may not
     /// capture a cannon" is for the caller, who knows what stands there.
-    /// Used by the static exchange evaluation. The line walk mirrors
-    /// `attacked_with` on purpose: that one is the check test on every
-    /// node and stops at the first attacker, this one collects all of them.
+    /// Used by the static exchange evaluation and the evaluation's tests.
     pub(crate) fn attackers_to(&self, target: Square, occ: Bitboard) -> Bitboard {
-        let at = |s: Square| {
-            if occ.contains(s) {
-                self.board[s.index()]
-            } else {
-                None
-            }
-        };
+        let chariots = self.kind_bb(PieceKind::Chariot) & occ;
+        let cannons = self.kind_bb(PieceKind::Cannon) & occ;
         let mut out = Bitboard::EMPTY;
-        for ray in LINES[target.index()].rays() {
-            let mut it = ray.as_slice().iter();
-            let mut screen = None;
-            for &s in it.by_ref() {
-                if let Some(p) = at(s) {
-                    if p.kind == PieceKind::Chariot {
-                        out = out.with(s);
-                    }
-                    screen = Some(p);
-                    break;
-                }
+        for d in 0..DIRS {
+            let Some(b) = first_blocker(target, d, occ) else {
+                continue;
+            };
+            if chariots.contains(b) {
+                out = out.with(b);
             }
             // "A cannon may not jump over a cannon."
-            match screen {
-                Some(p) if p.kind != PieceKind::Cannon => {}
-                _ => continue,
+            if cannons.contains(b) {
+                continue;
             }
-            for &s in it {
-                if let Some(p) = at(s) {
-                    if p.kind == PieceKind::Cannon {
-                        out = out.with(s);
-                    }
-                    break;
-                }
+            if let Some(t) = first_blocker(b, d, occ).filter(|&t| cannons.contains(t)) {
+                out = out.with(t);
             }
         }
+        let horses = self.kind_bb(PieceKind::Horse) & occ;
         for j in HORSE_SOURCES[target.index()].as_slice() {
-            if at(j.dest).is_some_and(|p| p.kind == PieceKind::Horse) && at(j.leg).is_none() {
+            if horses.contains(j.dest) && !occ.contains(j.leg) {
                 out = out.with(j.dest);
             }
         }
+        let elephants = self.kind_bb(PieceKind::Elephant) & occ;
         for j in ELEPHANT_SOURCES[target.index()].as_slice() {
-            if at(j.dest).is_some_and(|p| p.kind == PieceKind::Elephant)
-                && at(j.leg1).is_none()
-                && at(j.leg2).is_none()
-            {
+            if elephants.contains(j.dest) && !occ.contains(j.leg1) && !occ.contains(j.leg2) {
                 out = out.with(j.dest);
             }
         }
         for c in Color::BOTH {
+            let soldiers = self.pieces(c, PieceKind::Soldier) & occ;
             for &s in SOLDIER_SOURCES[c.index()][target.index()].as_slice() {
-                if at(s) == Some(Piece::new(c, PieceKind::Soldier)) {
+                if soldiers.contains(s) {
                     out = out.with(s);
                 }
             }
@@ -149,34 +169,32 @@ impl Position {
         // General and guards step along the lines of the palace they stand
         // in; the steps from `target` never leave its palace, which only the
         // owner's general and guards can occupy.
+        let palace = (self.kind_bb(PieceKind::General) | self.kind_bb(PieceKind::Guard)) & occ;
         for &s in PALACE_STEPS[target.index()].as_slice() {
-            if at(s).is_some_and(|p| matches!(p.kind, PieceKind::General | PieceKind::Guard)) {
+            if palace.contains(s) {
                 out = out.with(s);
             }
         }
         out
     }
 
+    /// Whether a cannon stands on `s`.
+    #[inline(always)]
+    fn cannon_on(&self, s: Square) -> bool {
+        self.kind_bb(PieceKind::Cannon).contains(s)
+    }
+
     /// Whether `target` is attacked by any piece of `by` (a capture onto it
     /// would be pseudo-legal if it held an enemy piece). Respects the
     /// cannon-captures-cannon ban for the piece actually on `target`.
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        let cannon_target = self
-            .piece_at(target)
-            .is_some_and(|p| p.kind == PieceKind::Cannon);
-        attacked_with(target, by, |s| self.board[s.index()], cannon_target, true)
+        View::of(self, by).attacks(target, self.cannon_on(target), true)
     }
 
     /// Whether `color`'s general is attacked (in check, 장군).
     #[inline]
     pub fn in_check_color(&self, color: Color) -> bool {
-        attacked_with(
-            self.generals[color],
-            !color,
-            |s| self.board[s.index()],
-            false,
-            false,
-        )
+        View::of(self, !color).attacks(self.generals[color], false, false)
     }
 
     /// Whether the side to move is in check.
@@ -192,27 +210,22 @@ impl Position {
         let us = self.side;
         let from = mv.from();
         let to = mv.to();
-        let mover = self.board[from.index()];
         let king = if from == self.generals[us] {
             to
         } else {
             self.generals[us]
         };
-        attacked_with(
-            king,
-            !us,
-            |s| {
-                if s == to {
-                    mover
-                } else if s == from {
-                    None
-                } else {
-                    self.board[s.index()]
-                }
-            },
-            false,
-            false,
-        )
+        let mut v = View::of(self, !us);
+        v.occ = v.occ.without(from).with(to);
+        // A captured piece attacks nothing; a moving cannon takes its
+        // "not a screen" property along.
+        let moved_cannon = self.cannon_on(from);
+        v.cannons = v.cannons.without(from).without(to);
+        if moved_cannon {
+            v.cannons = v.cannons.with(to);
+        }
+        v.attackers = v.attackers.without(to);
+        v.attacks(king, false, false)
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -235,19 +248,10 @@ impl Position {
         let Some(p) = self.piece_at(from) else {
             return false;
         };
-        let cannon_target = self
-            .piece_at(target)
-            .is_some_and(|q| q.kind == PieceKind::Cannon);
-        // Look at the board with every other piece of that color removed.
-        attacked_with(
-            target,
-            p.color,
-            |s| match self.board[s.index()] {
-                Some(q) if q.color == p.color && s != from => Some(Piece::new(!q.color, q.kind)),
-                other => other,
-            },
-            cannon_target,
-            true,
-        )
+        // Every other piece stays on the board as a blocker, screen or
+        // leg, but only the one on `from` attacks.
+        let mut v = View::of(self, p.color);
+        v.attackers = Bitboard::from_square(from);
+        v.attacks(target, self.cannon_on(target), true)
     }
 }

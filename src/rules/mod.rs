@@ -7,6 +7,7 @@ pub mod legal;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod rays;
 pub mod setup;
 pub mod tables;
 pub mod zobrist;

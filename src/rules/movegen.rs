@@ -6,8 +6,9 @@
 //! pass is not generated here; `legal.rs` adds it.
 
 use super::position::Position;
-use super::tables::{ELEPHANT_JUMPS, HORSE_JUMPS, LINES, PALACE_STEPS, SOLDIER_STEPS};
-use crate::types::{Color, Move, MoveList, Piece, PieceKind, Square};
+use super::rays::{cannon_screen, outward, segment, DIRS};
+use super::tables::{ELEPHANT_JUMPS, HORSE_JUMPS, PALACE_STEPS, SOLDIER_STEPS};
+use crate::types::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -76,59 +77,54 @@ impl Position {
         }
     }
 
-    fn gen_chariot(&self, list: &mut MoveList, from: Square, us: Color, kind: GenKind) {
-        for ray in LINES[from.index()].rays() {
-            for &to in ray.as_slice() {
-                match self.board[to.index()] {
-                    None => {
-                        if kind != GenKind::Captures {
-                            list.push(Move::new_unchecked(from, to));
-                        }
-                    }
-                    Some(p) => {
-                        if capturable(p, us) && kind != GenKind::Quiets {
-                            list.push(Move::new_unchecked(from, to));
-                        }
-                        break;
-                    }
+    /// Moves from `from` to the points of `seg`, a line segment in
+    /// direction `d` ending at its first occupied point (if any), nearest
+    /// first. `cannon`: the mover may not capture a cannon.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn push_segment(
+        &self,
+        list: &mut MoveList,
+        from: Square,
+        seg: Bitboard,
+        d: usize,
+        us: Color,
+        kind: GenKind,
+        cannon: bool,
+    ) {
+        let occ = self.occupied();
+        if kind != GenKind::Captures {
+            for to in outward(seg & !occ, d) {
+                list.push(Move::new_unchecked(from, to));
+            }
+        }
+        if kind != GenKind::Quiets {
+            // The segment holds at most one occupied point: its end.
+            if let Some(to) = (seg & occ).first() {
+                let p = self.board[to.index()];
+                // "A cannon may not capture a cannon."
+                if p.is_some_and(|p| capturable(p, us) && !(cannon && p.kind == PieceKind::Cannon))
+                {
+                    list.push(Move::new_unchecked(from, to));
                 }
             }
         }
     }
 
+    fn gen_chariot(&self, list: &mut MoveList, from: Square, us: Color, kind: GenKind) {
+        let occ = self.occupied();
+        for d in 0..DIRS {
+            self.push_segment(list, from, segment(from, d, occ), d, us, kind, false);
+        }
+    }
+
     fn gen_cannon(&self, list: &mut MoveList, from: Square, us: Color, kind: GenKind) {
-        for ray in LINES[from.index()].rays() {
-            let mut it = ray.as_slice().iter();
-            // Find the screen (포다리): the first piece on the ray.
-            let mut screened = false;
-            for &s in it.by_ref() {
-                if let Some(p) = self.board[s.index()] {
-                    // "A cannon may not jump over a cannon."
-                    screened = p.kind != PieceKind::Cannon;
-                    break;
-                }
-            }
-            if !screened {
-                continue;
-            }
-            for &to in it {
-                match self.board[to.index()] {
-                    None => {
-                        if kind != GenKind::Captures {
-                            list.push(Move::new_unchecked(from, to));
-                        }
-                    }
-                    Some(p) => {
-                        // "A cannon may not capture a cannon."
-                        if capturable(p, us)
-                            && p.kind != PieceKind::Cannon
-                            && kind != GenKind::Quiets
-                        {
-                            list.push(Move::new_unchecked(from, to));
-                        }
-                        break;
-                    }
-                }
+        let occ = self.occupied();
+        let cannons = self.kind_bb(PieceKind::Cannon);
+        for d in 0..DIRS {
+            // The screen (포다리): the first piece on the line, not a cannon.
+            if let Some(screen) = cannon_screen(from, d, occ, cannons) {
+                self.push_segment(list, from, segment(screen, d, occ), d, us, kind, true);
             }
         }
     }

@@ -512,6 +512,56 @@ pub static RAY_MASKS: [[Bitboard; 8]; 90] = {
     t
 };
 
+/// Row of [`SOURCE_MASKS`]: horses.
+pub const SRC_HORSE: usize = 0;
+/// Row of [`SOURCE_MASKS`]: elephants.
+pub const SRC_ELEPHANT: usize = 1;
+/// Row of [`SOURCE_MASKS`]: Cho's soldiers (Han's are the next row).
+pub const SRC_SOLDIER: usize = 2;
+/// Row of [`SOURCE_MASKS`]: generals and guards.
+pub const SRC_PALACE: usize = 4;
+
+/// For each target point, the points a horse, an elephant, a Cho soldier,
+/// a Han soldier, or a general or guard could attack it from (legs aside):
+/// the sets of [`HORSE_SOURCES`], [`ELEPHANT_SOURCES`], [`SOLDIER_SOURCES`]
+/// and [`PALACE_STEPS`] (palace steps are symmetric).
+pub static SOURCE_MASKS: [[Bitboard; 90]; 5] = {
+    let mut t = [[Bitboard(0); 90]; 5];
+    let mut i = 0;
+    while i < 90 {
+        let h = HORSE_SOURCES[i];
+        let mut k = 0;
+        while k < h.len as usize {
+            t[SRC_HORSE][i].0 |= 1 << h.j[k].dest.index();
+            k += 1;
+        }
+        let e = ELEPHANT_SOURCES[i];
+        let mut k = 0;
+        while k < e.len as usize {
+            t[SRC_ELEPHANT][i].0 |= 1 << e.j[k].dest.index();
+            k += 1;
+        }
+        let mut c = 0;
+        while c < 2 {
+            let s = SOLDIER_SOURCES[c][i];
+            let mut k = 0;
+            while k < s.len as usize {
+                t[SRC_SOLDIER + c][i].0 |= 1 << s.sq[k].index();
+                k += 1;
+            }
+            c += 1;
+        }
+        let p = PALACE_STEPS[i];
+        let mut k = 0;
+        while k < p.len as usize {
+            t[SRC_PALACE][i].0 |= 1 << p.sq[k].index();
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use super::see::see_ge;
 use crate::eval::material::piece_value;
 use crate::rules::{GenKind, Position};
 use crate::types::{Move, MoveList, MAX_MOVES};
+use arrayvec::ArrayVec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -48,7 +49,9 @@ pub struct MovePicker {
     killers: [Option<Move>; 2],
     counter: Option<Move>,
     list: MoveList,
-    scores: [i32; MAX_MOVES],
+    /// Ordering score of each move of `list` (filled when it is generated;
+    /// not zeroed up front, which cost a 1 KB memset per node).
+    scores: ArrayVec<i32, MAX_MOVES>,
     cur: usize,
     bad: MoveList,
     bad_cur: usize,
@@ -100,7 +103,7 @@ impl MovePicker {
             killers,
             counter,
             list: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: ArrayVec::new(),
             cur: 0,
             bad: MoveList::new(),
             bad_cur: 0,
@@ -160,9 +163,9 @@ impl MovePicker {
                     self.list.clear();
                     self.cur = 0;
                     pos.generate(GenKind::Captures, &mut self.list);
-                    for i in 0..self.list.len() {
-                        self.scores[i] = mvv_lva(pos, self.list[i]);
-                    }
+                    self.scores.clear();
+                    self.scores
+                        .extend(self.list.iter().map(|&m| mvv_lva(pos, m)));
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick_best() {
@@ -214,9 +217,9 @@ impl MovePicker {
                     self.cur = 0;
                     pos.generate(GenKind::Quiets, &mut self.list);
                     let us = pos.side_to_move();
-                    for i in 0..self.list.len() {
-                        self.scores[i] = history.score(us, self.list[i]);
-                    }
+                    self.scores.clear();
+                    self.scores
+                        .extend(self.list.iter().map(|&m| history.score(us, m)));
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.pick_best() {
