@@ -255,3 +255,42 @@ impl Position {
         v.attacks(target, self.cannon_on(target), true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{GenKind, LegalityModel, Position, START_FEN};
+    use crate::types::rng::SplitMix64;
+    use crate::types::MoveList;
+
+    /// On random playouts: the legality test without touching the board
+    /// agrees with making the move and asking whether the mover's general
+    /// is attacked, and the checkers are non-empty exactly in check.
+    #[test]
+    fn legality_test_matches_make_and_look() {
+        let mut rng = SplitMix64::new(11);
+        let mut tested = 0;
+        for _ in 0..30 {
+            let mut pos = Position::from_fen(START_FEN).expect("start");
+            for _ in 0..150 {
+                assert_eq!(pos.in_check(), !pos.checkers().is_empty(), "{}", pos.fen());
+                let us = pos.side_to_move();
+                let mut all = MoveList::new();
+                pos.generate(GenKind::All, &mut all);
+                for &mv in &all {
+                    let fast = pos.leaves_general_attacked(mv);
+                    pos.make(mv);
+                    let slow = pos.in_check_color(us);
+                    pos.unmake();
+                    assert_eq!(fast, slow, "{} {mv:?}", pos.fen());
+                    tested += 1;
+                }
+                let legal = pos.legal_moves(LegalityModel::Casual);
+                if legal.is_empty() || pos.is_terminal_by_history(LegalityModel::Casual) {
+                    break;
+                }
+                pos.make(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(tested > 50_000, "{tested}");
+    }
+}
