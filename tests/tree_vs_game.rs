@@ -90,7 +90,7 @@ fn tree_endings_match_the_game_move_by_move() {
             let captured = !m.is_pass() && pos.piece_at(m.to()).is_some();
             g.play(m).expect("legal");
             pos.make(m);
-            let after = tree.push(&pos, m, captured);
+            let after = tree.push(&pos, m, captured, pos.in_check());
             let stm = pos.side_to_move();
             let context = || format!("{preset} {start} moves {:?} last {text}", g.moves());
             match (g.outcome(), after) {

@@ -239,7 +239,11 @@ impl<'a> Worker<'a> {
     pub(crate) fn make_move(&mut self, mv: Move, capture: bool, ply: usize) -> After {
         self.pos.make(mv);
         self.moves[ply] = Some(mv);
-        self.tree.push(&self.pos, mv, capture)
+        // Computed once here: the child, the move loop and the rule state
+        // (Fairy-Stockfish's repetition rule) all need it.
+        let check = self.pos.in_check();
+        self.hint_check(ply + 1, Some(check));
+        self.tree.push(&self.pos, mv, capture, check)
     }
 
     #[inline]
@@ -293,8 +297,7 @@ impl<'a> Worker<'a> {
             self.seldepth = 0;
             let after = self.make_move(mv, capture, 0);
             self.pv_len[1] = 0;
-            let gives_check = self.pos.in_check();
-            self.hint_check(1, Some(gives_check));
+            let gives_check = self.in_check_at(1);
             let score = match after {
                 After::End(v) => -verdict_score(v, 1),
                 // The game layer allows a 4th occurrence under `forbid` only
@@ -449,7 +452,6 @@ impl<'a> Worker<'a> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let after = self.make_move(Move::PASS, false, ply);
                 self.pv_len[ply + 1] = 0;
-                self.hint_check(ply + 1, Some(false));
                 let score = match after {
                     After::Continue => {
                         Some(-self.search(-beta, -beta + 1, depth - r, ply + 1, !cut))
@@ -518,8 +520,7 @@ impl<'a> Worker<'a> {
             };
             legal += 1;
             pass_tried |= pass;
-            let gives_check = self.pos.in_check();
-            self.hint_check(ply + 1, Some(gives_check));
+            let gives_check = self.in_check_at(ply + 1);
             // Late move pruning and futility pruning of quiet moves that
             // do not give check and cannot raise alpha.
             if !pv_node
@@ -617,7 +618,6 @@ impl<'a> Worker<'a> {
                 // "Not in check and no legal move: an automatic pass."
                 let after = self.make_move(Move::PASS, false, ply);
                 self.pv_len[ply + 1] = 0;
-                self.hint_check(ply + 1, Some(false));
                 best = match after {
                     After::End(v) => -verdict_score(v, ply + 1),
                     After::Continue => -self.search(-beta, -alpha, depth - 1, ply + 1, false),

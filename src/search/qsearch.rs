@@ -92,7 +92,6 @@ impl Worker<'_> {
             };
             legal += 1;
             self.clear_pv(ply + 1);
-            self.hint_check(ply + 1, None);
             let score = match after {
                 After::End(v) => -verdict_score(v, ply + 1),
                 _ => -self.qsearch(-beta, -alpha, ply + 1),

@@ -127,7 +127,8 @@ impl Tree {
         for mv in moves {
             let captured = !mv.is_pass() && p.piece_at(mv.to()).is_some();
             p.make(mv);
-            t.push(&p, mv, captured);
+            let in_check = p.in_check();
+            t.push(&p, mv, captured, in_check);
         }
         if let Some(top) = t.frames.last_mut() {
             top.key = game.position().key();
@@ -219,9 +220,10 @@ impl Tree {
     }
 
     /// Records the move `mv` just made on `pos` (`captured`: it took a
-    /// piece) and judges it. The frame is pushed whatever the verdict;
+    /// piece; `in_check`: the side now to move is in check, which the
+    /// caller has computed anyway) and judges it. The frame is pushed whatever the verdict;
     /// call [`Tree::pop`] after `unmake`.
-    pub fn push(&mut self, pos: &Position, mv: Move, captured: bool) -> After {
+    pub fn push(&mut self, pos: &Position, mv: Move, captured: bool, in_check: bool) -> After {
         let prev = *self.top();
         let n = self.frames.len() as u32;
         let mover = !pos.side_to_move();
@@ -238,7 +240,7 @@ impl Tree {
             },
             captured_any: prev.captured_any || captured,
             facing,
-            in_check: fsf_rep && pos.in_check(),
+            in_check: fsf_rep && in_check,
             pending: None,
             mv: Some(mv),
             moved: if pass {
