@@ -338,6 +338,19 @@ pub fn run(
                 Err(mpsc::RecvTimeoutError::Timeout) => continue,
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
+            if matches!(report.end, MatchEnd::Sprt(_)) {
+                // A game that a worker had already started when the test
+                // decided, and that ended before it saw the stop: the
+                // decision stands on the games before it, so it is not
+                // counted (counting it would change the tally the SPRT
+                // line reported).
+                let _ = writeln!(
+                    out,
+                    "Game {} ended after the SPRT decision; not counted",
+                    rec.number
+                );
+                continue;
+            }
             if let Some(f) = pgn_file.as_mut() {
                 let text = pgn::write_game(&rec, &cfg.event, &date);
                 if f.write_all(text.as_bytes())
