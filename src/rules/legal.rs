@@ -16,7 +16,8 @@
 
 use super::movegen::GenKind;
 use super::position::Position;
-use super::tables::{between_on_file, ELEPHANT_SOURCES, HORSE_SOURCES, LINES, RAY_MASKS};
+use super::rays::{ray, DIRS};
+use super::tables::{between_on_file, ELEPHANT_SOURCES, HORSE_SOURCES};
 use crate::types::{Bitboard, Move, MoveList, Piece, PieceKind, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -101,13 +102,13 @@ impl Position {
         let cannons = self.pieces(them, PieceKind::Cannon);
         let mut from = Bitboard::EMPTY;
         let mut to = Bitboard::EMPTY;
-        let n = LINES[king.index()].rays().len();
-        for rb in &RAY_MASKS[king.index()][..n] {
-            if !(*rb & sliders).is_empty() {
-                from |= *rb;
+        for d in 0..DIRS {
+            let rb = ray(king, d);
+            if !(rb & sliders).is_empty() {
+                from |= rb;
             }
-            if !(*rb & cannons).is_empty() {
-                to |= *rb;
+            if !(rb & cannons).is_empty() {
+                to |= rb;
             }
         }
         let horse = Some(Piece::new(them, PieceKind::Horse));

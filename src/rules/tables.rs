@@ -490,28 +490,6 @@ pub fn between_on_file(a: Square, b: Square) -> Bitboard {
     Bitboard(span) & FILE_MASKS[a.file() as usize]
 }
 
-/// For each square, the bitboard of each of its [`LINES`] rays, in the same
-/// order as `LINES[sq].rays()`.
-pub static RAY_MASKS: [[Bitboard; 8]; 90] = {
-    let mut t = [[Bitboard(0); 8]; 90];
-    let mut i = 0;
-    while i < 90 {
-        let lines = LINES[i];
-        let mut r = 0;
-        while r < lines.len as usize {
-            let ray = lines.rays[r];
-            let mut k = 0;
-            while k < ray.len as usize {
-                t[i][r].0 |= 1 << ray.sq[k].index();
-                k += 1;
-            }
-            r += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
 /// Row of [`SOURCE_MASKS`]: horses.
 pub const SRC_HORSE: usize = 0;
 /// Row of [`SOURCE_MASKS`]: elephants.
