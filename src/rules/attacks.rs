@@ -13,8 +13,7 @@
 use super::position::Position;
 use super::rays::{all_lines, first_blocker, ray, DIRS};
 use super::tables::{
-    ELEPHANT_SOURCES, HORSE_SOURCES, PALACE_STEPS, SOLDIER_SOURCES, SOURCE_MASKS, SRC_ELEPHANT,
-    SRC_HORSE, SRC_PALACE, SRC_SOLDIER,
+    ELEPHANT_SOURCES, HORSE_SOURCES, SOURCE_MASKS, SRC_ELEPHANT, SRC_HORSE, SRC_PALACE, SRC_SOLDIER,
 };
 use crate::types::{Bitboard, ByKind, Color, Move, PieceKind, Square};
 
@@ -159,23 +158,15 @@ impl Position {
             }
         }
         for c in Color::BOTH {
-            let soldiers = self.pieces(c, PieceKind::Soldier) & occ;
-            for &s in SOLDIER_SOURCES[c.index()][target.index()].as_slice() {
-                if soldiers.contains(s) {
-                    out = out.with(s);
-                }
-            }
+            out |= SOURCE_MASKS[SRC_SOLDIER + c.index()][target.index()]
+                & self.pieces(c, PieceKind::Soldier)
+                & occ;
         }
         // General and guards step along the lines of the palace they stand
         // in; the steps from `target` never leave its palace, which only the
         // owner's general and guards can occupy.
         let palace = (self.kind_bb(PieceKind::General) | self.kind_bb(PieceKind::Guard)) & occ;
-        for &s in PALACE_STEPS[target.index()].as_slice() {
-            if palace.contains(s) {
-                out = out.with(s);
-            }
-        }
-        out
+        out | (SOURCE_MASKS[SRC_PALACE][target.index()] & palace)
     }
 
     /// Whether a cannon stands on `s`.
