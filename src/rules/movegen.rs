@@ -80,18 +80,18 @@ impl Position {
     /// Moves from `from` to the points of `seg`, a line segment in
     /// direction `d` ending at its first occupied point (if any), nearest
     /// first. `cannon`: the mover may not capture a cannon.
+    /// The mover is the side to move's (`self.side`).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn push_segment(
         &self,
         list: &mut MoveList,
         from: Square,
         seg: Bitboard,
         d: usize,
-        us: Color,
         kind: GenKind,
         cannon: bool,
     ) {
+        let us = self.side;
         let occ = self.occupied();
         if kind != GenKind::Captures {
             for to in outward(seg & !occ, d) {
@@ -111,20 +111,20 @@ impl Position {
         }
     }
 
-    fn gen_chariot(&self, list: &mut MoveList, from: Square, us: Color, kind: GenKind) {
+    fn gen_chariot(&self, list: &mut MoveList, from: Square, kind: GenKind) {
         let occ = self.occupied();
         for d in 0..DIRS {
-            self.push_segment(list, from, segment(from, d, occ), d, us, kind, false);
+            self.push_segment(list, from, segment(from, d, occ), d, kind, false);
         }
     }
 
-    fn gen_cannon(&self, list: &mut MoveList, from: Square, us: Color, kind: GenKind) {
+    fn gen_cannon(&self, list: &mut MoveList, from: Square, kind: GenKind) {
         let occ = self.occupied();
         let cannons = self.kind_bb(PieceKind::Cannon);
         for d in 0..DIRS {
             // The screen (포다리): the first piece on the line, not a cannon.
             if let Some(screen) = cannon_screen(from, d, occ, cannons) {
-                self.push_segment(list, from, segment(screen, d, occ), d, us, kind, true);
+                self.push_segment(list, from, segment(screen, d, occ), d, kind, true);
             }
         }
     }
@@ -160,8 +160,8 @@ impl Position {
             ),
             PieceKind::Horse => self.gen_horse(list, from, us, kind),
             PieceKind::Elephant => self.gen_elephant(list, from, us, kind),
-            PieceKind::Chariot => self.gen_chariot(list, from, us, kind),
-            PieceKind::Cannon => self.gen_cannon(list, from, us, kind),
+            PieceKind::Chariot => self.gen_chariot(list, from, kind),
+            PieceKind::Cannon => self.gen_cannon(list, from, kind),
         }
     }
 
