@@ -80,7 +80,7 @@ impl Position {
     /// Moves from `from` to the points of `seg`, a line segment in
     /// direction `d` ending at its first occupied point (if any), nearest
     /// first. `cannon`: the mover may not capture a cannon.
-    /// The mover is the side to move's (`self.side`).
+    /// The mover belongs to the side to move.
     #[inline(always)]
     fn push_segment(
         &self,
