@@ -222,8 +222,7 @@ impl Tree {
     /// Records the move `mv` just made on `pos` (`captured`: it took a
     /// piece; `in_check`: the side now to move is in check, which the
     /// caller has computed anyway) and judges it. The frame is pushed
-    /// whatever the verdict;
-    /// call [`Tree::pop`] after `unmake`.
+    /// whatever the verdict; call [`Tree::pop`] after `unmake`.
     pub fn push(&mut self, pos: &Position, mv: Move, captured: bool, in_check: bool) -> After {
         let prev = *self.top();
         let n = self.frames.len() as u32;
