@@ -12,9 +12,11 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod nnue;
 pub mod perft;
 pub mod protocol;
 pub mod rules;
