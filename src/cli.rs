@@ -27,6 +27,8 @@ enum Command {
     Perft(PerftArgs),
     /// Generate training data for the network by self-play (docs/nnue.md).
     Datagen(DatagenArgs),
+    /// Train a network on datagen files (docs/nnue.md).
+    Train(TrainArgs),
     /// Play an engine-vs-engine match (cutechess-cli style; `match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -102,6 +104,55 @@ struct DatagenArgs {
 }
 
 #[derive(Args, Debug)]
+struct TrainArgs {
+    /// Data files written by `datagen` (repeat or list).
+    #[arg(long, required = true, num_args = 1..)]
+    data: Vec<std::path::PathBuf>,
+    /// The quantized network to write (after every epoch).
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Float checkpoint to write after every epoch.
+    #[arg(long)]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Resume from this checkpoint.
+    #[arg(long)]
+    resume: Option<std::path::PathBuf>,
+    /// Epochs in all.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 4096)]
+    batch: usize,
+    /// Learning rate (Adam) of the first epoch.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Learning-rate factor per epoch.
+    #[arg(long, default_value_t = 0.9)]
+    lr_decay: f32,
+    /// Weight of the game result in the target (the rest: the search score).
+    #[arg(long, default_value_t = 0.3)]
+    blend: f32,
+    /// Centipawns per logistic unit (score win probability sigmoid(cp/scale)).
+    #[arg(long, default_value_t = 340.0)]
+    scale: f32,
+    /// Share of games held out for validation.
+    #[arg(long, default_value_t = 0.05)]
+    val_fraction: f64,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Use at most this many positions.
+    #[arg(long)]
+    max_positions: Option<usize>,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
 struct PerftArgs {
     /// Position as FEN.
     #[arg(long, conflicts_with_all = ["startpos", "suite"])]
@@ -142,6 +193,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
         Some(Command::Perft(a)) => run_perft(a, &mut std::io::stdout().lock()),
         Some(Command::Bench(a)) => run_bench(a),
         Some(Command::Datagen(a)) => run_datagen(a),
+        Some(Command::Train(a)) => run_train(a),
         Some(Command::Match { args }) => {
             crate::tournament::run_match(&args, &mut std::io::stdout().lock())
         }
@@ -219,6 +271,53 @@ fn run_datagen(a: DatagenArgs) -> i32 {
                 s.total_positions,
                 cfg.out.display()
             );
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn run_train(a: TrainArgs) -> i32 {
+    if !(a.scale > 0.0 && (0.0..=1.0).contains(&a.blend) && a.lr > 0.0) {
+        eprintln!("error: want --scale > 0, --blend in 0..1, --lr > 0");
+        return 2;
+    }
+    let mut cfg = crate::train::TrainConfig {
+        data: a.data,
+        out: a.out,
+        checkpoint: a.checkpoint,
+        resume: a.resume,
+        epochs: a.epochs,
+        batch: a.batch.max(1),
+        lr: a.lr,
+        lr_decay: a.lr_decay,
+        target: crate::train::model::Target {
+            blend: a.blend,
+            scale: a.scale,
+        },
+        val_fraction: a.val_fraction.clamp(0.0, 0.5),
+        seed: a.seed,
+        max_positions: a.max_positions,
+        progress: !a.quiet,
+        ..Default::default()
+    };
+    if let Some(t) = a.threads {
+        cfg.threads = t.clamp(1, 256);
+    }
+    match crate::train::run(&cfg) {
+        Ok(reports) => {
+            if let Some(r) = reports.last() {
+                println!(
+                    "train: {} epochs, last train loss {:.6}, val loss {:.6}; network in {}",
+                    r.epoch,
+                    r.train_loss,
+                    r.val_loss,
+                    cfg.out.display()
+                );
+            }
             0
         }
         Err(e) => {

@@ -22,6 +22,7 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tournament;
+pub mod train;
 pub mod types;
 
 pub use rules::{FenError, LegalityModel, Notation, Position, PositionError, Setup};

@@ -123,11 +123,6 @@ pub enum DataError {
         /// Byte offset of the header.
         offset: u64,
     },
-    /// The file's length is not a whole number of blocks.
-    Truncated {
-        /// The file length.
-        len: u64,
-    },
     /// A record that does not decode to a valid position.
     BadRecord {
         /// Byte offset of the record.
@@ -170,12 +165,6 @@ impl fmt::Display for DataError {
                 write!(
                     f,
                     "unknown header at byte {offset} (magic, version or size)"
-                )
-            }
-            DataError::Truncated { len } => {
-                write!(
-                    f,
-                    "length {len} is not a whole number of {BLOCK}-byte blocks"
                 )
             }
             DataError::BadRecord { offset, why } => write!(f, "record at byte {offset}: {why}"),
@@ -344,27 +333,22 @@ impl Record {
 }
 
 /// Reads every record of a data file (headers may repeat: concatenated
-/// shards). A partial game at the end is dropped, as the writer would.
+/// shards). A partial game at the end (a run killed mid-write, or one
+/// still writing) is dropped, as the writer would.
 ///
 /// # Errors
-/// A missing or foreign header, a length that is not whole blocks, or an
-/// invalid record.
+/// A missing or foreign header, or an invalid record.
 pub fn read_file(path: &Path) -> Result<Vec<Record>, DataError> {
     let mut bytes = Vec::new();
     File::open(path)?.read_to_end(&mut bytes)?;
-    let (records, _) = parse(&bytes, false)?;
+    let (records, _) = parse(&bytes)?;
     Ok(records)
 }
 
-/// Parses a whole file image; with `lenient_tail` a trailing part block is
-/// ignored (a run killed mid-write). Returns the records of whole games and
-/// the byte length they (with their headers) take.
-fn parse(bytes: &[u8], lenient_tail: bool) -> Result<(Vec<Record>, u64), DataError> {
-    if bytes.len() % BLOCK != 0 && !lenient_tail {
-        return Err(DataError::Truncated {
-            len: bytes.len() as u64,
-        });
-    }
+/// Parses a whole file image; a trailing part block is ignored (a run
+/// killed mid-write). Returns the records of whole games and the byte
+/// length they (with their headers) take.
+fn parse(bytes: &[u8]) -> Result<(Vec<Record>, u64), DataError> {
     let mut blocks = bytes.chunks_exact(BLOCK);
     match blocks.next() {
         Some(h) if header_ok(h) => {}
@@ -422,7 +406,7 @@ impl DataWriter {
     /// writer and the ids of the games already in the file.
     ///
     /// # Errors
-    /// As [`read_file`], except that a trailing part block is tolerated.
+    /// As [`read_file`].
     pub fn open(path: &Path) -> Result<(DataWriter, HashSet<u32>), DataError> {
         let mut file = OpenOptions::new()
             .read(true)
@@ -436,7 +420,7 @@ impl DataWriter {
             file.write_all(&header())?;
             (HashSet::new(), 0, BLOCK as u64)
         } else {
-            let (records, len) = parse(&bytes, true)?;
+            let (records, len) = parse(&bytes)?;
             let games = records.iter().map(|r| r.game).collect();
             (games, records.len() as u64, len)
         };
@@ -543,7 +527,8 @@ mod tests {
             f.write_all(&r.encode()).unwrap();
             f.write_all(&[1, 2, 3]).unwrap();
         }
-        assert!(matches!(read_file(&a), Err(DataError::Truncated { .. })));
+        // Readers see the two whole games only.
+        assert_eq!(read_file(&a).unwrap().len(), 6);
         let (mut w, games) = DataWriter::open(&a).unwrap();
         assert_eq!(games, HashSet::from([1, 3]));
         assert_eq!(w.records(), 6);

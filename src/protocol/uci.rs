@@ -63,6 +63,11 @@ pub enum OptionId {
     LimitStrength,
     /// `UCI_Elo`.
     Elo,
+    /// `Use NNUE`: evaluate with the network (false: the handcrafted
+    /// evaluation).
+    UseNnue,
+    /// `EvalFile`: the network file (`<embedded>`: the shipped one).
+    EvalFile,
 }
 
 /// The type of an option as the handshake shows it.
@@ -91,6 +96,11 @@ pub enum OptionType {
     },
     /// An action without value.
     Button,
+    /// Free text (a file name).
+    String {
+        /// Default.
+        default: &'static str,
+    },
 }
 
 /// One engine option.
@@ -110,7 +120,7 @@ pub struct OptionSpec {
 /// `janggikjf` preset's. Setting `UCI_Variant` replaces the whole rule set
 /// by that preset; the rule options set afterwards override single rules
 /// of it (so a GUI sets the variant first, then any overrides).
-pub const OPTIONS: [OptionSpec; 16] = [
+pub const OPTIONS: [OptionSpec; 18] = [
     OptionSpec {
         id: OptionId::Hash,
         uci_name: "Hash",
@@ -247,7 +257,26 @@ pub const OPTIONS: [OptionSpec; 16] = [
             max: MAX_ELO,
         },
     },
+    OptionSpec {
+        id: OptionId::UseNnue,
+        uci_name: "Use NNUE",
+        usi_name: "Use_NNUE",
+        kind: OptionType::Check {
+            default: crate::engine::USE_NNUE_DEFAULT,
+        },
+    },
+    OptionSpec {
+        id: OptionId::EvalFile,
+        uci_name: "EvalFile",
+        usi_name: "EvalFile",
+        kind: OptionType::String {
+            default: EMBEDDED_NET,
+        },
+    },
 ];
+
+/// The `EvalFile` value that names the network shipped in the binary.
+pub const EMBEDDED_NET: &str = "<embedded>";
 
 impl OptionSpec {
     /// The name in `dialect`.
@@ -277,6 +306,9 @@ impl OptionSpec {
                 s
             }
             OptionType::Button => format!("option name {name} type button"),
+            OptionType::String { default } => {
+                format!("option name {name} type string default {default}")
+            }
         }
     }
 
@@ -327,6 +359,8 @@ impl OptionSpec {
                 .map(|x| OptionValue::Text(x))
                 .ok_or_else(|| bad(v, format!("one of {}", vars.join(", ")))),
             OptionType::Button => Ok(OptionValue::Button),
+            // The text itself is taken from the command (it is not static).
+            OptionType::String { .. } => Ok(OptionValue::Free),
         }
     }
 }
@@ -355,6 +389,8 @@ pub enum OptionValue {
     Text(&'static str),
     /// Button press.
     Button,
+    /// Free text: the value as given.
+    Free,
 }
 
 /// A `setoption` that cannot be applied.
@@ -375,6 +411,8 @@ pub enum OptionError {
     },
     /// The rule set rejected it.
     Rule(RuleError),
+    /// `EvalFile` named a file that is not a usable network.
+    Network(crate::nnue::NetError),
 }
 
 impl fmt::Display for OptionError {
@@ -393,6 +431,9 @@ impl fmt::Display for OptionError {
                 )
             }
             OptionError::Rule(e) => write!(f, "setoption: {e}"),
+            OptionError::Network(e) => {
+                write!(f, "setoption: EvalFile: {e} (the current network stays)")
+            }
         }
     }
 }
@@ -401,6 +442,7 @@ impl std::error::Error for OptionError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             OptionError::Rule(e) => Some(e),
+            OptionError::Network(e) => Some(e),
             _ => None,
         }
     }
