@@ -1,7 +1,8 @@
 //! The network trainer (`janggi-engine train`): Adam on the float model
 //! ([`model`]), multi-threaded with rayon, with a held-out validation split,
-//! a learning-rate schedule, float checkpoints to resume from, and the
-//! quantized network the engine loads written after every epoch.
+//! a learning-rate schedule, float checkpoints to resume from (after every
+//! epoch), and the quantized network the engine loads (written whenever the
+//! validation loss improves, so the file holds the best epoch).
 //!
 //! The target of a position blends the game result (weight `blend`) with
 //! the win probability of the search score, `sigmoid(score / scale)`; the
@@ -25,7 +26,7 @@ use std::time::{Duration, Instant};
 pub struct TrainConfig {
     /// Data files (their records are pooled).
     pub data: Vec<PathBuf>,
-    /// The quantized network, rewritten after every epoch.
+    /// The quantized network, rewritten whenever the validation loss improves.
     pub out: PathBuf,
     /// The float checkpoint, rewritten after every epoch.
     pub checkpoint: Option<PathBuf>,
@@ -288,6 +289,7 @@ pub fn train_samples(
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let tty = std::io::stderr().is_terminal();
     let mut reports = Vec::new();
+    let mut best_val = f64::INFINITY;
     for epoch in first_epoch..cfg.epochs {
         let started = Instant::now();
         let lr = cfg.lr * cfg.lr_decay.powi(epoch as i32);
@@ -356,10 +358,19 @@ pub fn train_samples(
             lr,
             secs: started.elapsed().as_secs_f64(),
         };
+        // The network file holds the epoch with the best validation loss
+        // (every epoch's, without a validation set).
+        let improved = val.is_empty() || report.val_loss < best_val;
+        best_val = best_val.min(report.val_loss);
         if cfg.progress {
             eprintln!(
-                "\repoch {:>3}  train loss {:.6}  val loss {:.6}  lr {:.2e}  {:.1} s   ",
-                report.epoch, report.train_loss, report.val_loss, report.lr, report.secs
+                "\repoch {:>3}  train loss {:.6}  val loss {:.6}{}  lr {:.2e}  {:.1} s   ",
+                report.epoch,
+                report.train_loss,
+                report.val_loss,
+                if improved { " *" } else { "" },
+                report.lr,
+                report.secs
             );
         }
         reports.push(report);
@@ -367,8 +378,11 @@ pub fn train_samples(
             write_checkpoint(c, &model, &adam, epoch + 1)
                 .map_err(|e| TrainError::Io(c.clone(), e))?;
         }
-        let net = model.quantize(cfg.target.scale.round() as u32);
-        std::fs::write(&cfg.out, net.to_bytes()).map_err(|e| TrainError::Io(cfg.out.clone(), e))?;
+        if improved {
+            let net = model.quantize(cfg.target.scale.round() as u32);
+            std::fs::write(&cfg.out, net.to_bytes())
+                .map_err(|e| TrainError::Io(cfg.out.clone(), e))?;
+        }
     }
     Ok((model, reports))
 }
