@@ -129,6 +129,9 @@ struct TrainArgs {
     /// Learning-rate factor per epoch.
     #[arg(long, default_value_t = 0.9)]
     lr_decay: f32,
+    /// Decoupled weight decay (AdamW).
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
     /// Weight of the game result in the target (the rest: the search score).
     #[arg(long, default_value_t = 0.3)]
     blend: f32,
@@ -147,6 +150,9 @@ struct TrainArgs {
     /// Use at most this many positions.
     #[arg(long)]
     max_positions: Option<usize>,
+    /// Do not add the left-right mirror image of each training position.
+    #[arg(long)]
+    no_mirror: bool,
     /// No progress lines.
     #[arg(long)]
     quiet: bool,
@@ -294,6 +300,7 @@ fn run_train(a: TrainArgs) -> i32 {
         batch: a.batch.max(1),
         lr: a.lr,
         lr_decay: a.lr_decay,
+        weight_decay: a.weight_decay.max(0.0),
         target: crate::train::model::Target {
             blend: a.blend,
             scale: a.scale,
@@ -301,6 +308,7 @@ fn run_train(a: TrainArgs) -> i32 {
         val_fraction: a.val_fraction.clamp(0.0, 0.5),
         seed: a.seed,
         max_positions: a.max_positions,
+        mirror: !a.no_mirror,
         progress: !a.quiet,
         ..Default::default()
     };

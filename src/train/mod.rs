@@ -40,6 +40,9 @@ pub struct TrainConfig {
     pub lr: f32,
     /// Learning rate factor per epoch.
     pub lr_decay: f32,
+    /// Decoupled weight decay (AdamW): each step shrinks every parameter by
+    /// `lr · weight_decay` of itself.
+    pub weight_decay: f32,
     /// Target definition.
     pub target: Target,
     /// Share of games held out for validation.
@@ -50,6 +53,8 @@ pub struct TrainConfig {
     pub threads: usize,
     /// Use at most this many positions (the first ones).
     pub max_positions: Option<usize>,
+    /// Also train on every training position's left-right mirror image.
+    pub mirror: bool,
     /// Print progress to stderr.
     pub progress: bool,
 }
@@ -65,6 +70,7 @@ impl Default for TrainConfig {
             batch: 4096,
             lr: 0.001,
             lr_decay: 0.9,
+            weight_decay: 0.0,
             target: Target {
                 blend: 0.3,
                 scale: 340.0,
@@ -73,6 +79,7 @@ impl Default for TrainConfig {
             seed: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             max_positions: None,
+            mirror: true,
             progress: true,
         }
     }
@@ -143,7 +150,7 @@ impl Adam {
         }
     }
 
-    fn step(&mut self, p: &mut [f32], g: &[f32], lr: f32) {
+    fn step(&mut self, p: &mut [f32], g: &[f32], lr: f32, decay: f32) {
         self.t += 1;
         let t = self.t as i32;
         let c1 = 1.0 - BETA1.powi(t);
@@ -157,7 +164,7 @@ impl Adam {
                 for i in 0..p.len() {
                     m[i] = BETA1 * m[i] + (1.0 - BETA1) * g[i];
                     v[i] = BETA2 * v[i] + (1.0 - BETA2) * g[i] * g[i];
-                    p[i] -= step * m[i] / (v[i].sqrt() + EPS);
+                    p[i] -= step * m[i] / (v[i].sqrt() + EPS) + lr * decay * p[i];
                 }
             });
     }
@@ -238,13 +245,26 @@ pub fn mean_loss(model: &Model, samples: &[Sample]) -> f64 {
     total / samples.len() as f64
 }
 
-/// Loads the data and splits it into (training, validation) samples.
+/// The loaded data.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Training samples (mirror images included).
+    pub train: Vec<Sample>,
+    /// Validation samples.
+    pub val: Vec<Sample>,
+    /// Mean loss of the handcrafted evaluation (static, `sigmoid(cp /
+    /// scale)`) on the validation targets: the bar a network must pass.
+    pub hce_val_loss: f64,
+}
+
+/// Loads the data and splits it into training and validation samples.
 ///
 /// # Errors
 /// A file that cannot be read or is not a data file.
-pub fn load_samples(cfg: &TrainConfig) -> Result<(Vec<Sample>, Vec<Sample>), TrainError> {
+pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
     let mut train = Vec::new();
     let mut val = Vec::new();
+    let (mut hce_loss, mut hce_n) = (0.0f64, 0usize);
     for (i, path) in cfg.data.iter().enumerate() {
         let records: Vec<Record> =
             read_file(path).map_err(|e| TrainError::Data(path.clone(), e))?;
@@ -257,13 +277,25 @@ pub fn load_samples(cfg: &TrainConfig) -> Result<(Vec<Sample>, Vec<Sample>), Tra
             }
             let s = Sample::new(r, cfg.target);
             if is_validation(i, r.game, cfg.val_fraction) {
+                if let Ok(pos) = r.position() {
+                    let p = model::sigmoid(crate::eval::evaluate(&pos) as f32 / cfg.target.scale);
+                    hce_loss += f64::from((p - s.target) * (p - s.target));
+                    hce_n += 1;
+                }
                 val.push(s);
             } else {
                 train.push(s);
+                if cfg.mirror {
+                    train.push(Sample::with_mirror(r, cfg.target, true));
+                }
             }
         }
     }
-    Ok((train, val))
+    Ok(Loaded {
+        train,
+        val,
+        hce_val_loss: hce_loss / hce_n.max(1) as f64,
+    })
 }
 
 /// Trains on already loaded samples; returns each epoch's report and the
@@ -325,7 +357,7 @@ pub fn train_samples(
             }
             let scale = 1.0 / idx.len() as f32;
             first[0].par_iter_mut().for_each(|x| *x *= scale);
-            adam.step(&mut model.p, &first[0], lr);
+            adam.step(&mut model.p, &first[0], lr, cfg.weight_decay);
             model.clip();
             if cfg.progress && last_print.elapsed() >= Duration::from_secs(if tty { 1 } else { 30 })
             {
@@ -401,16 +433,19 @@ pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
         .map_err(|e| TrainError::Config(e.to_string()))?;
     pool.install(|| {
         let t = Instant::now();
-        let (train, val) = load_samples(cfg)?;
+        let data = load_samples(cfg)?;
         if cfg.progress {
             eprintln!(
-                "loaded {} training and {} validation positions in {:.1} s",
-                train.len(),
-                val.len(),
-                t.elapsed().as_secs_f64()
+                "loaded {} training (mirror images included: {}) and {} validation positions in {:.1} s; \
+                 the handcrafted evaluation's validation loss: {:.6}",
+                data.train.len(),
+                cfg.mirror,
+                data.val.len(),
+                t.elapsed().as_secs_f64(),
+                data.hce_val_loss
             );
         }
-        train_samples(cfg, &train, &val).map(|(_, r)| r)
+        train_samples(cfg, &data.train, &data.val).map(|(_, r)| r)
     })
 }
 
