@@ -106,10 +106,14 @@ struct Entry {
 }
 
 /// One accumulator per ply of the current line, for one search thread.
+///
+/// Entries above `top` are kept allocated and reused, so a push writes only
+/// the move's change (the sums are overwritten when computed).
 #[derive(Clone, Debug)]
 pub struct AccStack {
     net: Arc<Network>,
     entries: Vec<Entry>,
+    top: usize,
 }
 
 impl AccStack {
@@ -122,7 +126,11 @@ impl AccStack {
         };
         let mut entries = Vec::with_capacity(256);
         entries.push(root);
-        AccStack { net, entries }
+        AccStack {
+            net,
+            entries,
+            top: 0,
+        }
     }
 
     /// The network.
@@ -134,33 +142,30 @@ impl AccStack {
     #[inline]
     pub fn push(&mut self, pos: &Position, mv: Move) {
         let delta = Delta::of_move(pos, mv);
-        let acc = self.entries.last().map_or(
-            Accumulator {
-                v: [[0; HIDDEN]; 2],
-            },
-            |e| e.acc,
-        );
-        // The copy of the parent is overwritten when computed; copying the
-        // whole entry is cheaper than tracking uninitialised memory.
-        self.entries.push(Entry {
-            acc,
-            delta,
-            computed: false,
-        });
+        self.top += 1;
+        if let Some(e) = self.entries.get_mut(self.top) {
+            e.delta = delta;
+            e.computed = false;
+        } else {
+            let acc = self.entries[0].acc;
+            self.entries.push(Entry {
+                acc,
+                delta,
+                computed: false,
+            });
+        }
     }
 
     /// Drops the last move's entry.
     #[inline]
     pub fn pop(&mut self) {
-        if self.entries.len() > 1 {
-            self.entries.pop();
-        }
+        self.top = self.top.saturating_sub(1);
     }
 
     /// The current accumulator, computing the pending entries.
     #[inline]
     pub fn current(&mut self) -> &Accumulator {
-        let top = self.entries.len() - 1;
+        let top = self.top;
         let mut first = top;
         while first > 0 && !self.entries[first].computed {
             first -= 1;
@@ -187,13 +192,12 @@ impl AccStack {
     #[inline]
     pub fn evaluate(&mut self, side: Color) -> i32 {
         self.current();
-        let top = self.entries.len() - 1;
-        self.entries[top].acc.evaluate(&self.net, side)
+        self.entries[self.top].acc.evaluate(&self.net, side)
     }
 
-    /// Number of entries (the root counts one).
+    /// Number of entries on the current line (the root counts one).
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.top + 1
     }
 
     /// Never empty: the root stays.
