@@ -178,6 +178,17 @@ impl Game {
         self.records.iter().map(|r| r.mv).collect()
     }
 
+    /// The record of every ply (for the search tree's rule state, which
+    /// takes it over without replaying the moves).
+    pub(crate) fn records(&self) -> &[PlyRecord] {
+        &self.records
+    }
+
+    /// Whether the start position had the side to move in check.
+    pub(crate) fn root_in_check(&self) -> bool {
+        self.root_in_check
+    }
+
     /// Plies played since the start of the game.
     pub fn ply(&self) -> u32 {
         self.records.len() as u32
