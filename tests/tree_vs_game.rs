@@ -158,8 +158,13 @@ const MOVE_LIMITS: [u32; 5] = [0, 0, 150, 24, 41];
 /// n-move rules: none, the presets' values, and short ones.
 const NO_CAPTURE_LIMITS: [u32; 5] = [0, 0, 100, 12, 33];
 
-const PROP_STARTS: [&str; 6] = [
+const PROP_STARTS: [&str; 8] = [
     "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    // Full armies with the generals facing: the KJF rule must wait for
+    // the first capture, the KJA rule must wait for the points to drop.
+    "rnba1abnr/4k4/1c5c1/p1p2pp1p/9/9/P1P2PP1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    // Facing generals with Cho on exactly 30 points (KJA: "fewer than 30").
+    "r3k3c/9/9/9/9/9/P1P6/9/9/R3K3R w - - 0 1",
     "3k5/4a4/9/9/9/9/9/9/4A4/3K1R3 w - - 0 1",
     "4k4/9/4c4/9/9/9/9/4R4/9/4K4 w - - 0 1",
     "r3k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1",
@@ -241,7 +246,7 @@ fn step(tree: &mut Tree, pos: &mut Position, g: &mut Game, m: Move, context: &st
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn tree_and_game_agree_under_every_rule_set(
