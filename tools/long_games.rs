@@ -13,14 +13,16 @@
 //!   `position` line, the `go` line and the FEN for the log, parsing the
 //!   reply, playing it under the rules: [`Scoresheet`]), median over the
 //!   `--reps` moves before the checkpoint;
-//! * **the engine's answer time**, as the runner sees it: `position
-//!   startpos moves …` (each one move longer than the last, as in a game)
-//!   then `go movetime N`, timed from writing `go` to reading `bestmove`;
-//!   median and maximum over `--reps` answers;
-//! * **`position` alone**: the same one-move-longer line followed by
-//!   `isready`, timed to `readyok` (pipe transfer and parsing included),
-//!   and a line the engine cannot extend (`position fen <start> moves …`,
-//!   the whole game again), both medians.
+//! * **`position` handling** by this build's protocol layer, in process
+//!   (no pipe): a line one move longer than the last one (what a GUI
+//!   sends; only the new move is played) and the whole game from a start
+//!   it cannot extend (`position fen <start> moves …`: what every
+//!   `position` cost before issue 17), medians;
+//! * **the engine's answer time** for each `--engine`, as the runner sees
+//!   it: `position startpos moves …` (one move longer than the last) then
+//!   `go movetime N`, timed from writing `go` to reading `bestmove`;
+//!   median and maximum over `--reps` answers, and the median of the nodes
+//!   per second it reported.
 //!
 //! ```sh
 //! cargo build --release
@@ -32,6 +34,7 @@
 //! an engine by hand.
 
 use janggi::game::{Game, Rules};
+use janggi::protocol::{MemorySink, Session};
 use janggi::tournament::clock::{go_command, Limits};
 use janggi::tournament::engine_process::Dialect;
 use janggi::tournament::scoresheet::Scoresheet;
@@ -262,8 +265,6 @@ impl Drop for Engine {
 struct Row {
     answer_median: f64,
     answer_max: f64,
-    extend_median: f64,
-    full_median: f64,
     /// Median nodes per second the engine reported.
     nps_median: f64,
 }
@@ -281,54 +282,57 @@ fn ms(d: Duration) -> f64 {
 
 fn measure(path: &str, texts: &[String], o: &Options) -> Result<Vec<Row>, String> {
     let mut e = Engine::start(path)?;
-    let start_fen = Position::startpos().fen();
     let mut rows = Vec::new();
     for &n in &o.checkpoints {
-        let line = |k: usize, fen: bool| {
-            let head = if fen {
-                format!("position fen {start_fen}")
-            } else {
-                "position startpos".to_string()
-            };
-            format!("{head} moves {}", texts[..k].join(" "))
-        };
-        let (mut answers, mut extend, mut full) = (Vec::new(), Vec::new(), Vec::new());
-        let mut nps = Vec::new();
+        let line = |k: usize| format!("position startpos moves {}", texts[..k].join(" "));
+        let (mut answers, mut nps) = (Vec::new(), Vec::new());
         for r in 0..o.reps {
             let k = n - o.reps + r + 1;
-            // `position` one move longer than the last one, to `readyok`.
-            e.send(&line(k - 1, false))?;
-            e.timed("isready", "readyok")?;
-            let t = Instant::now();
-            e.send(&line(k, false))?;
-            e.send("isready")?;
-            e.wait_for("readyok")?;
-            extend.push(ms(t.elapsed()));
             // As the runner plays a move: the line grows by a move, then
             // `go`; the clock runs from writing `go`.
-            e.send(&line(k - 1, false))?;
+            e.send(&line(k - 1))?;
             e.timed("isready", "readyok")?;
-            e.send(&line(k, false))?;
+            e.send(&line(k))?;
             let (answer, info) = e.timed(&format!("go movetime {}", o.movetime), "bestmove")?;
             answers.push(ms(answer));
             nps.push(info_value(&info, "nps").unwrap_or(0.0));
-            // A line the engine cannot extend: the whole game again.
-            let t = Instant::now();
-            e.send(&line(k, true))?;
-            e.send("isready")?;
-            e.wait_for("readyok")?;
-            full.push(ms(t.elapsed()));
+            e.timed("isready", "readyok")?;
         }
         let answer_max = answers.iter().copied().fold(0.0, f64::max);
         rows.push(Row {
             answer_median: median(&mut answers),
             answer_max,
-            extend_median: median(&mut extend),
-            full_median: median(&mut full),
             nps_median: median(&mut nps),
         });
     }
     Ok(rows)
+}
+
+/// This build's `position` handling, in process (no pipe, no other
+/// thread): a line one move longer than the last one, and the whole game
+/// from a start it cannot extend; medians in ms per checkpoint.
+fn session_costs(texts: &[String], o: &Options) -> Vec<(f64, f64)> {
+    let mut s = Session::new(MemorySink::default());
+    s.handle_line("uci");
+    let fen = Position::startpos().fen();
+    let line = |head: &str, k: usize| format!("{head} moves {}", texts[..k].join(" "));
+    let mut out = Vec::new();
+    for &n in &o.checkpoints {
+        let (mut extend, mut full) = (Vec::new(), Vec::new());
+        for r in 0..o.reps {
+            let k = n - o.reps + r + 1;
+            s.handle_line(&line("position startpos", k - 1));
+            let t = Instant::now();
+            s.handle_line(&line("position startpos", k));
+            extend.push(ms(t.elapsed()));
+            let full_line = line(&format!("position fen {fen}"), k);
+            let t = Instant::now();
+            s.handle_line(&full_line);
+            full.push(ms(t.elapsed()));
+        }
+        out.push((median(&mut extend), median(&mut full)));
+    }
+    out
 }
 
 fn main() {
@@ -357,15 +361,7 @@ fn main() {
             std::process::exit(1);
         }
     }
-    println!(
-        "game: {} plies under janggikjf without a capture (seed {SEED}); {} answers per checkpoint, go movetime {}",
-        texts.len(),
-        o.reps,
-        o.movetime
-    );
-    println!();
-    println!("| plies | runner work per move (µs) | engine | answer median (ms) | answer max (ms) | nps median | `position` +1 move (ms) | `position` whole game (ms) |");
-    println!("|---:|---:|---|---:|---:|---:|---:|---:|");
+    let session = session_costs(&texts, &o);
     let mut results = Vec::new();
     for path in &o.engines {
         match measure(path, &texts, &o) {
@@ -376,20 +372,26 @@ fn main() {
             }
         }
     }
+    println!(
+        "game: {} plies under janggikjf without a capture (seed {SEED}); {} samples per checkpoint, go movetime {}",
+        texts.len(),
+        o.reps,
+        o.movetime
+    );
+    println!();
+    println!("| plies | runner work per move (µs) | `position` +1 move (ms) | `position` whole game (ms) | engine | answer median (ms) | answer max (ms) | nps median |");
+    println!("|---:|---:|---:|---:|---|---:|---:|---:|");
     for (i, &n) in o.checkpoints.iter().enumerate() {
+        let (extend, full) = session[i];
+        let head = format!("| {n} | {:.1} | {extend:.2} | {full:.2} |", overhead[i]);
         if results.is_empty() {
-            println!("| {n} | {:.1} | – | | | | | |", overhead[i]);
+            println!("{head} – | | | |");
         }
         for (path, rows) in &results {
             let r = &rows[i];
             println!(
-                "| {n} | {:.1} | {path} | {:.1} | {:.1} | {:.0} | {:.2} | {:.2} |",
-                overhead[i],
-                r.answer_median,
-                r.answer_max,
-                r.nps_median,
-                r.extend_median,
-                r.full_median
+                "{head} {path} | {:.1} | {:.1} | {:.0} |",
+                r.answer_median, r.answer_max, r.nps_median
             );
         }
     }
