@@ -11,7 +11,8 @@
 //! use janggi::game::{Game, Rules};
 //! use janggi::tournament::engine_process::Dialect;
 //! use janggi::tournament::scoresheet::Scoresheet;
-//! use janggi::{Notation, Position, START_FEN};
+//! use janggi::rules::START_FEN;
+//! use janggi::{Notation, Position};
 //! let mut sheet = Scoresheet::new(START_FEN, Game::new(Position::startpos(), Rules::default()));
 //! let mv = sheet.game.position().parse_move("b1c3", Notation::Uci).unwrap();
 //! sheet.push_move(mv, None).unwrap();
