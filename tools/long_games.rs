@@ -154,7 +154,9 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
         // What the referee does for a move besides waiting for the engine.
         let t = Instant::now();
         let side = sheet.game.side_to_move();
-        let position = sheet.position_command(Dialect::Uci);
+        // The line itself is written to the engine's pipe (that write is
+        // the engine's I/O, proportional to the line as UCI requires).
+        let position = sheet.position_command(Dialect::Uci).len();
         let go = go_command(Dialect::Uci, &limits, side, [None, None]);
         let fen = sheet.game.position().fen();
         let parsed = sheet.game.position().parse_move(&text, Notation::Uci);
@@ -165,7 +167,7 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
                 .map_err(|e| e.to_string())
         });
         let spent = t.elapsed();
-        std::hint::black_box((position.len(), go.len(), fen.len()));
+        std::hint::black_box((position, go.len(), fen.len()));
         match played {
             Ok(false) => {}
             Ok(true) => return Err(format!("the game ended at ply {ply}")),

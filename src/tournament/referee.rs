@@ -577,7 +577,7 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         }
         .saturating_add(limits.margin());
         let think = player.engine.think(
-            &position,
+            position,
             &go,
             Duration::from_millis(deadline_ms),
             Duration::from_millis(limits.stop_wait_ms),

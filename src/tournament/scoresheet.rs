@@ -3,9 +3,9 @@
 //!
 //! This is the runner's own work per move, kept apart so that it can be
 //! measured on a long game (`tools/long_games.rs`): playing a move and
-//! building the next `position` line cost the same at ply 20 and at ply
-//! 15,000 apart from copying the move list into the line, which UCI and
-//! USI require.
+//! keeping the next `position` line cost the same at ply 20 and at ply
+//! 15,000 (the line grows by a move; only sending it to the engine is
+//! proportional to its length, as UCI and USI require).
 //!
 //! ```
 //! use janggi::game::{Game, Rules};
@@ -31,10 +31,9 @@ use crate::types::Move;
 pub struct Scoresheet {
     /// The game under its rule set (the authority on every rule ending).
     pub game: Game,
-    /// `position startpos` or `position fen …`.
-    start: String,
-    /// The moves so far as ` moves m1 m2 …`, in UCI and in USI notation,
-    /// grown by one move at a time (empty before the first move).
+    /// The `position` command in UCI and in USI notation (`position
+    /// startpos` or `position fen …`, then ` moves m1 m2 …`), grown by one
+    /// move at a time.
     lines: [String; 2],
     /// The moves as played, with what the engine said.
     pub moves: Vec<MoveRecord>,
@@ -50,19 +49,15 @@ impl Scoresheet {
         };
         Scoresheet {
             game,
-            start,
-            lines: [String::new(), String::new()],
+            lines: [start.clone(), start],
             moves: Vec::new(),
         }
     }
 
-    /// The `position` command for an engine speaking `dialect`.
-    pub fn position_command(&self, dialect: Dialect) -> String {
-        let moves = &self.lines[index(dialect)];
-        let mut cmd = String::with_capacity(self.start.len() + moves.len());
-        cmd.push_str(&self.start);
-        cmd.push_str(moves);
-        cmd
+    /// The `position` command for an engine speaking `dialect` (kept up
+    /// to date move by move, so asking for it copies nothing).
+    pub fn position_command(&self, dialect: Dialect) -> &str {
+        &self.lines[index(dialect)]
     }
 
     /// Plays `mv` (with the engine's `reply`, or none for an opening move).
@@ -74,8 +69,9 @@ impl Scoresheet {
         let uci = pos.move_text(mv, Notation::Uci);
         let usi = pos.move_text(mv, Notation::Usi);
         self.game.play(mv)?;
+        let first = self.moves.is_empty();
         for (line, text) in self.lines.iter_mut().zip([&uci, &usi]) {
-            line.push_str(if line.is_empty() { " moves " } else { " " });
+            line.push_str(if first { " moves " } else { " " });
             line.push_str(text);
         }
         self.moves.push(MoveRecord {
