@@ -163,6 +163,9 @@ fn session_output(lines: &[&str]) -> String {
     for l in lines {
         s.handle_line(l);
     }
+    // Dropping the session ends a running search (it prints its bestmove).
+    s.handle_line("quit");
+    drop(s);
     let out = buf.0.lock().unwrap().clone();
     String::from_utf8(out).unwrap()
 }
