@@ -187,17 +187,7 @@ fn play_game(args: &GenArgs, index: usize) -> Vec<String> {
     };
     let mut game = Game::new(Position::from_setups(han, cho), rules);
     let random = rng.below(args.random_plies + 1);
-    for _ in 0..random {
-        let moves: MoveList = game
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_pass())
-            .collect();
-        if moves.is_empty() || game.is_over() {
-            break;
-        }
-        let _ = game.play(moves[rng.below(moves.len())]);
-    }
+    janggi::datagen::play_random_plies(&mut game, &mut rng, random);
     let mut searcher = Searcher::new(args.hash, 1);
     let limits = Limits {
         nodes: Some(args.nodes),

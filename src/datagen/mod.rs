@@ -124,18 +124,23 @@ fn opening(id: u64, tries: u64, cfg: &DatagenConfig) -> Option<Game> {
     let han = Setup::ALL[(id % 16 / 4) as usize];
     let cho = Setup::ALL[(id % 4) as usize];
     let mut game = Game::new(Position::from_setups(han, cho), cfg.rules);
-    for _ in 0..cfg.random_plies {
+    (play_random_plies(&mut game, &mut rng, cfg.random_plies) && !game.is_over()).then_some(game)
+}
+
+/// Plays `n` random legal moves (never a pass) in `game`; false when the
+/// game ended (or had no such move) before all were played.
+pub fn play_random_plies(game: &mut Game, rng: &mut SplitMix64, n: usize) -> bool {
+    for _ in 0..n {
         let moves: MoveList = game
             .legal_moves()
             .into_iter()
             .filter(|m| !m.is_pass())
             .collect();
-        if moves.is_empty() || game.is_over() {
-            return None;
+        if moves.is_empty() || game.is_over() || game.play(moves[rng.below(moves.len())]).is_err() {
+            return false;
         }
-        game.play(moves[rng.below(moves.len())]).ok()?;
     }
-    (!game.is_over()).then_some(game)
+    true
 }
 
 /// The centipawn score of a search for the side to move, `None` when
