@@ -23,11 +23,13 @@
 //! assert!(sink.lines().iter().any(|l| l.starts_with("legal ")));
 //! ```
 
+pub mod cecp;
 pub mod command;
 mod error;
 mod io;
 pub mod notation;
 pub mod uci;
+pub mod wdl;
 
 pub use command::{Command, CommandError, GoParams, StartPos};
 pub use error::{MoveError, ProtocolError};
@@ -35,7 +37,7 @@ pub use io::{run, Input, MemorySink, Output, MAX_LINE};
 pub use uci::{OptionError, OptionId, OptionSpec, OptionValue};
 
 use crate::engine::{Engine, Report, Reporter};
-use crate::game::{EndReason, Game, Outcome, Rules};
+use crate::game::{EndReason, Event, Game, Outcome, RepetitionRule, Rules};
 use crate::perft::divide;
 use crate::rules::Position;
 use crate::search::skill::Skill;
@@ -65,6 +67,9 @@ pub enum Dialect {
     Usi,
     /// UCCI (ranks `0`–`9`).
     Ucci,
+    /// CECP v2, the XBoard/WinBoard protocol (ranks `0`–`9`, pass `@@@@`;
+    /// see [`cecp`]).
+    Cecp,
 }
 
 /// What the loop does after a line.
@@ -91,6 +96,12 @@ pub struct Session {
     skill_level: u32,
     limit_strength: bool,
     elo: i64,
+    /// `UCI_AnalyseMode`: search at full strength whatever the skill says.
+    analyse_mode: bool,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
+    /// The XBoard protocol's state (once `xboard` chose it).
+    cecp: cecp::State,
     /// Lines from the reader thread (when run by [`run`]).
     input: Option<Receiver<Input>>,
     /// Lines read while waiting for a search, to be handled in order.
@@ -119,6 +130,9 @@ impl Session {
             skill_level: crate::search::skill::MAX_LEVEL,
             limit_strength: false,
             elo: crate::search::skill::MAX_ELO,
+            analyse_mode: false,
+            show_wdl: false,
+            cecp: cecp::State::default(),
             input: None,
             pending: VecDeque::new(),
             eof: false,
@@ -200,6 +214,9 @@ impl Session {
 
     /// Handles one input line (without or with its line ending).
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        if self.dialect == Dialect::Cecp {
+            return self.cecp_line(line);
+        }
         let cmd = match Command::parse(line) {
             Ok(c) => c,
             Err(CommandError::Empty) => return Flow::Continue,
@@ -239,6 +256,8 @@ impl Session {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Usi => self.handshake(Dialect::Usi),
             Command::Ucci => self.handshake(Dialect::Ucci),
+            // CECP: nothing to answer until `protover`.
+            Command::Xboard => self.dialect = Dialect::Cecp,
             Command::Debug(_) => {}
             Command::IsReady => self.say("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
@@ -299,23 +318,44 @@ impl Session {
             }
             (OptionId::Variant, OptionValue::Text(v)) => self.set_rules(Rules::from_variant(v)?)?,
             (OptionId::ClearHash, _) => self.engine.clear_hash().map_err(b)?,
-            (OptionId::SkillLevel | OptionId::LimitStrength | OptionId::Elo, v) => {
-                let (mut level, mut limit, mut elo) =
-                    (self.skill_level, self.limit_strength, self.elo);
+            (
+                OptionId::SkillLevel
+                | OptionId::LimitStrength
+                | OptionId::Elo
+                | OptionId::AnalyseMode,
+                v,
+            ) => {
+                let (mut level, mut limit, mut elo, mut analyse) = (
+                    self.skill_level,
+                    self.limit_strength,
+                    self.elo,
+                    self.analyse_mode,
+                );
                 match v {
                     OptionValue::Int(n) if spec.id == OptionId::Elo => elo = n,
                     OptionValue::Int(n) => level = u32::try_from(n).unwrap_or(0),
+                    OptionValue::Bool(a) if spec.id == OptionId::AnalyseMode => analyse = a,
                     OptionValue::Bool(l) => limit = l,
                     _ => {}
                 }
-                let skill = if limit {
+                // Analysis wants the true best move and score: the skill
+                // options apply to play only.
+                let skill = if analyse {
+                    Skill::default()
+                } else if limit {
                     Skill::from_elo(elo)
                 } else {
                     Skill::new(level)
                 };
                 self.engine.set_skill(skill).map_err(b)?;
-                (self.skill_level, self.limit_strength, self.elo) = (level, limit, elo);
+                (
+                    self.skill_level,
+                    self.limit_strength,
+                    self.elo,
+                    self.analyse_mode,
+                ) = (level, limit, elo, analyse);
             }
+            (OptionId::ShowWdl, OptionValue::Bool(w)) => self.show_wdl = w,
             (
                 OptionId::Bikjang
                 | OptionId::Repetition
@@ -378,21 +418,32 @@ impl Session {
         };
         let mut game = Game::new(pos, self.rules);
         let mut failure = None;
+        let mut last_events = Vec::new();
         for (i, text) in moves.iter().enumerate() {
             let played = parse_move(game.position(), text, self.dialect)
                 .map_err(MoveError::Syntax)
                 .and_then(|mv| game.play(mv).map_err(MoveError::Illegal));
-            if let Err(error) = played {
-                failure = Some(ProtocolError::Move {
-                    index: i + 1,
-                    text: echo(text),
-                    error,
-                    replay: false,
-                });
-                break;
+            match played {
+                Ok(events) => last_events = events,
+                Err(error) => {
+                    failure = Some(ProtocolError::Move {
+                        index: i + 1,
+                        text: echo(text),
+                        error,
+                        replay: false,
+                    });
+                    break;
+                }
             }
         }
         self.engine.set_game(game).map_err(busy("position"))?;
+        if failure.is_none() {
+            // What the last move caused that a GUI does not see on its
+            // board (it is told once: the next `position` has one more move).
+            for line in rule_event_lines(self.engine.game(), &last_events) {
+                self.say(&line);
+            }
+        }
         failure.map_or(Ok(()), Err)
     }
 
@@ -426,7 +477,43 @@ impl Session {
             infinite: g.infinite,
             move_overhead: Duration::from_millis(self.move_overhead_ms),
             multipv: self.multipv.max(1),
+            searchmoves: Vec::new(),
         }
+    }
+
+    /// The legal moves among `go searchmoves …`; an unparsable or illegal
+    /// one gets an error line and is left out.
+    fn searchmoves(&self, texts: &[String]) -> Vec<crate::types::Move> {
+        let game = self.engine.game();
+        let mut moves = Vec::new();
+        for (i, text) in texts.iter().enumerate() {
+            let mv = parse_move(game.position(), text, self.dialect)
+                .map_err(MoveError::Syntax)
+                .and_then(|mv| {
+                    if game.is_legal(mv) {
+                        Ok(mv)
+                    } else {
+                        let why = game.clone().play(mv).err();
+                        Err(MoveError::Illegal(why.unwrap_or(
+                            crate::game::IllegalMove::NotLegal("not legal here"),
+                        )))
+                    }
+                });
+            match mv {
+                Ok(mv) if !moves.contains(&mv) => moves.push(mv),
+                Ok(_) => {}
+                Err(error) => self.say(&format!(
+                    "info string error: go searchmoves: move {} '{}' {}; left out",
+                    i + 1,
+                    echo(text),
+                    match error {
+                        MoveError::Syntax(_) => "is not move text".to_string(),
+                        MoveError::Illegal(e) => format!("is not legal ({e})"),
+                    }
+                )),
+            }
+        }
+        moves
     }
 
     fn go(&mut self, g: GoParams) -> Result<(), ProtocolError> {
@@ -440,14 +527,22 @@ impl Session {
             self.perft(depth);
             return Ok(());
         }
+        let mut limits = self.limits(&g);
         if !g.searchmoves.is_empty() {
-            self.say("info string searchmoves is not supported; searching all moves");
+            limits.searchmoves = self.searchmoves(&g.searchmoves);
+            if limits.searchmoves.is_empty() {
+                self.say("info string go searchmoves: no legal move given; searching all moves");
+            }
         }
-        let limits = self.limits(&g);
+        for line in refused_repetitions(self.engine.game(), self.dialect) {
+            self.say(&line);
+        }
         let out = self.out.clone();
         let dialect = self.dialect;
+        let show_wdl = self.show_wdl;
         let reporter: Reporter = Arc::new(move |game: &Game, r: Report<'_>| match r {
-            Report::Info(info) => out.line(&uci::info_line(game, info, dialect)),
+            Report::Info(info) => out.line(&uci::info_line(game, info, dialect, show_wdl)),
+            Report::CurrMove(c) => out.line(&uci::currmove_line(game, &c, dialect)),
             Report::NoMove { score } => {
                 out.line(&format!("info depth 0 score {}", uci::score_text(score)))
             }
@@ -492,7 +587,7 @@ impl Session {
             }
             let label = match self.dialect {
                 Dialect::Uci => (rank + 1).to_string(),
-                Dialect::Ucci => rank.to_string(),
+                Dialect::Ucci | Dialect::Cecp => rank.to_string(),
                 Dialect::Usi => char::from(b'a' + (9 - rank)).to_string(),
             };
             self.say(&format!("{row} {label}"));
@@ -528,26 +623,9 @@ impl Session {
     }
 
     fn result(&self) {
-        let game = self.engine.game();
-        let fallback;
-        let outcome = match game.outcome() {
-            Some(o) => o,
-            // A side in check without a legal move is checkmated even if
-            // the game layer has not recorded it.
-            None if game.legal_moves().is_empty() && game.position().in_check() => {
-                fallback = Outcome {
-                    winner: Some(!game.side_to_move()),
-                    reason: EndReason::Checkmate,
-                    cho_points: f64::from(game.score_halves(Color::Cho)) / 2.0,
-                    han_points: f64::from(game.score_halves(Color::Han)) / 2.0,
-                    move_count: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
-                };
-                &fallback
-            }
-            None => {
-                self.say("result ongoing");
-                return;
-            }
+        let Some(outcome) = final_outcome(self.engine.game()) else {
+            self.say("result ongoing");
+            return;
         };
         let winner = outcome.winner.map_or("draw", Color::name);
         self.say(&format!(
@@ -602,4 +680,86 @@ impl Session {
         self.say(&format!("Nodes/second: {}", report.nps));
         Ok(())
     }
+}
+
+/// The game's result, if it is over: the game layer's outcome, or
+/// checkmate for a side in check without a legal move even if the game
+/// layer has not recorded it.
+pub(crate) fn final_outcome(game: &Game) -> Option<Outcome> {
+    match game.outcome() {
+        Some(o) => Some(o.clone()),
+        None if game.legal_moves().is_empty() && game.position().in_check() => Some(Outcome {
+            winner: Some(!game.side_to_move()),
+            reason: EndReason::Checkmate,
+            cho_points: f64::from(game.score_halves(Color::Cho)) / 2.0,
+            han_points: f64::from(game.score_halves(Color::Han)) / 2.0,
+            move_count: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+        }),
+        None => None,
+    }
+}
+
+/// `info string` lines for what the last move caused that a GUI cannot see
+/// on its board: bikjang called, a position's 3rd occurrence (a 4th is
+/// refused or lost, by the rule set), the game's end by a rule.
+pub(crate) fn rule_event_lines(game: &Game, events: &[Event]) -> Vec<String> {
+    let mover = !game.side_to_move();
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::BikjangCalled => Some(format!(
+                "info string bikjang: {} called bikjang (빅장); {}",
+                mover.name(),
+                match game.rules().bikjang {
+                    crate::game::BikjangRule::Fsf => {
+                        "while the generals face, only a pass or breaking the line is legal"
+                    }
+                    _ => "the game ends by counting if the generals still face after the reply",
+                }
+            )),
+            Event::RepetitionWarning => Some(format!(
+                "info string repetition: this position occurred {} times; under {} a further repetition {}",
+                game.repetition_count(),
+                game.rules().repetition.name(),
+                match game.rules().repetition {
+                    RepetitionRule::Forbid => "is refused",
+                    RepetitionRule::Lose => "loses",
+                    _ => "ends the game",
+                }
+            )),
+            Event::GameOver => final_outcome(game).map(|o| {
+                format!(
+                    "info string game over: {} {} ({})",
+                    o.winner_name(),
+                    o.reason.name(),
+                    o.summary_ko()
+                )
+            }),
+            Event::Check | Event::CheckAnswered => None,
+        })
+        .collect()
+}
+
+/// `info string` lines naming the moves the board allows but the rule set
+/// refuses here because they would repeat a position a 4th time (the GUI
+/// would think them legal).
+pub(crate) fn refused_repetitions(game: &Game, dialect: Dialect) -> Vec<String> {
+    if game.is_over() || game.rules().repetition != RepetitionRule::Forbid {
+        return Vec::new();
+    }
+    let legal = game.legal_moves();
+    let refused: Vec<String> = game
+        .position()
+        .legal_moves(game.model())
+        .iter()
+        .filter(|m| !legal.contains(m) && game.occurrences_after(**m) >= 4)
+        .map(|&m| move_text(game.position(), m, dialect))
+        .collect();
+    if refused.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "info string repetition: refused {} (a position may not occur a 4th time)",
+        refused.join(" ")
+    )]
 }
