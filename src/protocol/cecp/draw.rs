@@ -13,8 +13,9 @@
 //!   1.5-point deom), so a game ended by counting now would be lost, and
 //!   its search does not see it better (score ≤ [`COUNT_MARGIN_CP`]).
 //!
-//! Otherwise the offer is ignored, as CECP allows. A decided score (mate
-//! or a rule win) for either side never accepts.
+//! Otherwise the offer is ignored, as CECP allows. A won score (mate or a
+//! rule win for the engine) never accepts; a lost one accepts only by the
+//! count.
 
 use crate::game::Game;
 use crate::search::ReportScore;
@@ -47,12 +48,13 @@ pub fn accept_draw(game: &Game, engine: Color, score: Option<ReportScore>) -> Op
     if game.is_over() {
         return None;
     }
-    let ReportScore::Cp(cp) = score? else {
-        return None;
+    let cp = match score? {
+        // Being mated: as bad as it gets (only the count rule can accept).
+        ReportScore::Mate(n) if n <= 0 => -crate::search::MATE,
+        ReportScore::Mate(_) => return None,
+        ReportScore::Cp(cp) if cp >= crate::search::WIN_BOUND => return None,
+        ReportScore::Cp(cp) => cp,
     };
-    if cp.abs() >= crate::search::WIN_BOUND {
-        return None;
-    }
     let pos = game.position();
     let little = Color::BOTH
         .iter()

@@ -330,7 +330,9 @@ impl Session {
                     self.say(&line.replacen("info string ", "# ", 1));
                 }
                 if let Some(o) = final_outcome(self.engine.game()) {
-                    if !self.cecp.analyzing {
+                    // Claimed by a playing engine (not in force mode, where
+                    // XBoard may be loading a game, nor in analysis).
+                    if !self.cecp.analyzing && self.cecp.engine_color.is_some() {
                         self.say(&result_line(&o));
                     }
                     return;
