@@ -180,7 +180,7 @@ fn duration(text: &str, minutes: bool) -> Option<Duration> {
         None if minutes => text.parse::<f64>().ok()? * 60.0,
         None => text.parse::<f64>().ok()?,
     };
-    (secs.is_finite() && secs >= 0.0 && secs < 1e9).then(|| Duration::from_secs_f64(secs))
+    (secs.is_finite() && (0.0..1e9).contains(&secs)).then(|| Duration::from_secs_f64(secs))
 }
 
 impl CecpCommand {

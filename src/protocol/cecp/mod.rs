@@ -227,7 +227,7 @@ impl Session {
             CecpCommand::Time(cs) => self.cecp.own_cs = Some(cs),
             // The opponent's clock does not change our budget.
             CecpCommand::Otim(_) => {}
-            CecpCommand::Ping(n) => self.say(&format!("pong {n}").trim_end().to_string()),
+            CecpCommand::Ping(n) => self.say(format!("pong {n}").trim_end()),
             CecpCommand::Undo | CecpCommand::Remove => {
                 self.cecp_halt();
                 let n = if cmd == CecpCommand::Undo { 1 } else { 2 };
