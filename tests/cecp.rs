@@ -605,3 +605,16 @@ fn binary_plays_a_game_start_over_pipes() {
         thread::sleep(Duration::from_millis(10));
     }
 }
+
+#[test]
+fn exit_outside_analysis_does_not_stop_the_engines_move() {
+    let mut xb = Xb::new();
+    xb.send("force");
+    xb.send("st 0.3");
+    let n = xb.lines().len();
+    xb.send("go");
+    xb.send("exit");
+    xb.send("ping 4");
+    let out = xb.wait_from(n, |l| l.starts_with("move "));
+    assert!(out.iter().any(|l| l == "pong 4"), "{out:?}");
+}

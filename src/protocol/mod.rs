@@ -1,5 +1,6 @@
-//! The text protocol: UCI (Fairy-Stockfish's Janggi dialect), USI and UCCI
-//! on a line-based input and a [`Write`] sink (see `PROTOCOL.md`).
+//! The text protocol: UCI (Fairy-Stockfish's Janggi dialect), USI, UCCI
+//! and CECP (XBoard/WinBoard, [`cecp`]) on a line-based input and a
+//! [`Write`] sink (see `PROTOCOL.md`).
 //!
 //! [`run`] reads lines on a reader thread and feeds them to a [`Session`],
 //! which parses each into a [`Command`] and dispatches it to the [`Engine`].

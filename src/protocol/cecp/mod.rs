@@ -249,10 +249,13 @@ impl Session {
                 self.cecp.analyzing = true;
                 self.cecp_resume();
             }
-            CecpCommand::Exit => {
+            // Only an analysis is ended: a search for the engine's move
+            // must still end in a move.
+            CecpCommand::Exit if self.cecp.analyzing => {
                 self.cecp_halt();
                 self.cecp.analyzing = false;
             }
+            CecpCommand::Exit => {}
             CecpCommand::Status => self.cecp_status(),
             CecpCommand::MoveNow => {
                 if !self.cecp.analyzing {
