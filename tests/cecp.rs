@@ -395,8 +395,11 @@ fn the_pass_is_written_and_read_as_four_at_signs() {
     // A setboard that is the position after a pass keeps the history.
     xb.send(&format!("setboard {START_XBOARD_FEN}"));
     xb.send("usermove b0c2");
-    let after_pass = Position::from_fen(&fen_after(&["b0c2", "@@@@"])).unwrap();
-    assert!(xb.ask(&format!("setboard {}", after_pass.fen())).is_empty());
+    // (XBoard's own move counters, which may differ from ours.)
+    let after_pass = fen_after(&["b0c2", "@@@@"]);
+    let board_side: Vec<&str> = after_pass.split(' ').take(2).collect();
+    let xboard_fen = format!("{} {} - - 0 7", board_side[0], board_side[1]);
+    assert!(xb.ask(&format!("setboard {xboard_fen}")).is_empty());
     assert!(xb.ask("undo").is_empty());
     assert_eq!(
         xb.fen(),

@@ -357,9 +357,14 @@ impl Session {
                 // XBoard may send the position after a pass as a setboard:
                 // play the pass, which keeps the game's history.
                 let mut passed = self.engine.game().clone();
+                // Board and side to move decide; XBoard's move counters
+                // may differ from ours.
+                let board_and_side = |p: &Position| {
+                    let fen = p.fen();
+                    fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
+                };
                 let same_after_pass = passed.play(Move::PASS).is_ok()
-                    && passed.position().key() == pos.key()
-                    && passed.position().fen() == pos.fen();
+                    && board_and_side(passed.position()) == board_and_side(&pos);
                 if same_after_pass {
                     self.cecp_set_game(passed);
                 } else {
