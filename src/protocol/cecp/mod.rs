@@ -52,9 +52,10 @@ pub use text::{
     MATE_SCORE, PIECE_TABLE,
 };
 
+use super::events::{final_outcome, rule_event_lines};
 use super::notation::{move_text, parse_move};
 use super::uci::{OptionType, MAX_HASH_MB, MAX_THREADS};
-use super::{final_outcome, rule_event_lines, Dialect, Flow, OptionSpec, Session};
+use super::{Dialect, Flow, OptionSpec, Session};
 use crate::engine::{Report, Reporter};
 use crate::game::{Game, Rules};
 use crate::rules::Position;
