@@ -26,6 +26,30 @@ pub(crate) fn final_outcome(game: &Game) -> Option<Outcome> {
     }
 }
 
+/// The rule events of the game's last move. The move is replayed (undo,
+/// play) on a copy only when something may have happened (the game is
+/// over, the position occurred a 3rd time, the generals face), so a usual
+/// `position` costs nothing extra however long the game is.
+pub(crate) fn last_move_events(game: &Game) -> Vec<Event> {
+    let Some(mv) = game.position().last_move() else {
+        return Vec::new();
+    };
+    let maybe = game.is_over()
+        || game.repetition_count() == REPETITION_WARNING
+        || game.position().generals_facing();
+    if !maybe {
+        return Vec::new();
+    }
+    let mut replay = game.clone();
+    if !replay.undo() {
+        return Vec::new();
+    }
+    replay.play(mv).unwrap_or_default()
+}
+
+/// The occurrence of a position that the game layer warns about.
+const REPETITION_WARNING: u32 = 3;
+
 /// `info string` lines for what the last move caused that a GUI cannot see
 /// on its board: bikjang called, a position's 3rd occurrence (a 4th is
 /// refused or lost, by the rule set), the game's end by a rule.

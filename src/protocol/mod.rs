@@ -47,7 +47,7 @@ use crate::search::{Clock, Limits};
 use crate::types::{Color, Square};
 use command::echo;
 use error::busy;
-use events::{final_outcome, refused_repetitions, rule_event_lines};
+use events::{final_outcome, last_move_events, refused_repetitions, rule_event_lines};
 use notation::{move_text, parse_move, sfen_to_fen, square_text};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -265,7 +265,16 @@ impl Session {
             Command::IsReady => self.say("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => self.engine.clear_hash().map_err(busy("ucinewgame"))?,
-            Command::Position { start, moves } => self.position(start, &moves)?,
+            Command::Position { start, moves } => {
+                self.position(start, &moves)?;
+                // What the last move caused that a GUI does not see on its
+                // board (told once: the next `position` has one more move).
+                for line in
+                    rule_event_lines(self.engine.game(), &last_move_events(self.engine.game()))
+                {
+                    self.say(&line);
+                }
+            }
             Command::Go(g) => self.go(g)?,
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
@@ -421,32 +430,21 @@ impl Session {
         };
         let mut game = Game::new(pos, self.rules);
         let mut failure = None;
-        let mut last_events = Vec::new();
         for (i, text) in moves.iter().enumerate() {
             let played = parse_move(game.position(), text, self.dialect)
                 .map_err(MoveError::Syntax)
                 .and_then(|mv| game.play(mv).map_err(MoveError::Illegal));
-            match played {
-                Ok(events) => last_events = events,
-                Err(error) => {
-                    failure = Some(ProtocolError::Move {
-                        index: i + 1,
-                        text: echo(text),
-                        error,
-                        replay: false,
-                    });
-                    break;
-                }
+            if let Err(error) = played {
+                failure = Some(ProtocolError::Move {
+                    index: i + 1,
+                    text: echo(text),
+                    error,
+                    replay: false,
+                });
+                break;
             }
         }
         self.engine.set_game(game).map_err(busy("position"))?;
-        if failure.is_none() {
-            // What the last move caused that a GUI does not see on its
-            // board (it is told once: the next `position` has one more move).
-            for line in rule_event_lines(self.engine.game(), &last_events) {
-                self.say(&line);
-            }
-        }
         failure.map_or(Ok(()), Err)
     }
 
