@@ -11,8 +11,10 @@
 //! ```
 
 use crate::game::{Game, Rules};
+use crate::nnue::Network;
 use crate::rules::Position;
 use crate::search::{Limits, SearchControl, Searcher};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
@@ -86,19 +88,22 @@ pub struct BenchReport {
     pub nps: u64,
 }
 
-/// Runs the bench at `depth` (default [`DEFAULT_DEPTH`]).
-pub fn bench(depth: Option<u32>) -> BenchReport {
-    bench_with(depth, &mut |_, _, _| {})
+/// Runs the bench at `depth` (default [`DEFAULT_DEPTH`]) with `network`
+/// (`None`: the handcrafted evaluation).
+pub fn bench(depth: Option<u32>, network: Option<Arc<Network>>) -> BenchReport {
+    bench_with(depth, network, &mut |_, _, _| {})
 }
 
 /// Runs the bench, calling `on_position(index, fen, nodes)` after each
 /// position (for progress output).
 pub fn bench_with(
     depth: Option<u32>,
+    network: Option<Arc<Network>>,
     on_position: &mut dyn FnMut(usize, &str, u64),
 ) -> BenchReport {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64);
     let mut searcher = Searcher::new(HASH_MB, 1);
+    searcher.set_network(network);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

@@ -33,6 +33,7 @@
 //! on its own copy of the game, so it is never corrupted.
 
 use crate::game::Game;
+use crate::nnue::Network;
 use crate::search::skill::Skill;
 use crate::search::{
     CurrMove, Info, Limits, Progress, ReportScore, SearchControl, SearchResult, Searcher,
@@ -174,6 +175,10 @@ impl Running {
     }
 }
 
+/// Whether the engine evaluates with the shipped network by default
+/// (`Use NNUE`); the handcrafted evaluation stays for comparison.
+pub const USE_NNUE_DEFAULT: bool = true;
+
 /// The engine: current game, searcher, search thread.
 pub struct Engine {
     game: Game,
@@ -181,6 +186,7 @@ pub struct Engine {
     hash_mb: usize,
     threads: usize,
     skill: Skill,
+    network: Option<Arc<Network>>,
     gate: Arc<Gate>,
     running: Option<Running>,
 }
@@ -206,18 +212,37 @@ impl Engine {
     /// An engine at the standard start position under the default rules,
     /// with [`DEFAULT_HASH_MB`] and [`DEFAULT_THREADS`].
     pub fn new() -> Engine {
+        let network = USE_NNUE_DEFAULT.then(|| Arc::clone(crate::nnue::default_network()));
+        let mut searcher = Searcher::new(DEFAULT_HASH_MB, DEFAULT_THREADS);
+        searcher.set_network(network.clone());
         Engine {
             game: Game::new(
                 crate::rules::Position::startpos(),
                 crate::game::Rules::default(),
             ),
-            searcher: Some(Searcher::new(DEFAULT_HASH_MB, DEFAULT_THREADS)),
+            searcher: Some(searcher),
             hash_mb: DEFAULT_HASH_MB,
             threads: DEFAULT_THREADS,
             skill: Skill::default(),
+            network,
             gate: Arc::new(Gate::default()),
             running: None,
         }
+    }
+
+    /// Evaluates with `net` (`None`: the handcrafted evaluation).
+    ///
+    /// # Errors
+    /// [`EngineError::Busy`]; nothing changes.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), EngineError> {
+        self.searcher_mut()?.set_network(net.clone());
+        self.network = net;
+        Ok(())
+    }
+
+    /// The network the engine evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
     }
 
     /// The current game (the one the next search starts from).
@@ -325,6 +350,7 @@ impl Engine {
     fn new_searcher(&self) -> Searcher {
         let mut s = Searcher::new(self.hash_mb, self.threads);
         s.set_skill(self.skill);
+        s.set_network(self.network.clone());
         s
     }
 

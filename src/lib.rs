@@ -12,14 +12,17 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod nnue;
 pub mod perft;
 pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tournament;
+pub mod train;
 pub mod types;
 
 pub use rules::{FenError, LegalityModel, Notation, Position, PositionError, Setup};

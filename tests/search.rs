@@ -308,11 +308,23 @@ fn multipv_reports_distinct_lines() {
 
 #[test]
 fn bench_is_deterministic() {
-    let a = janggi::bench::bench(Some(3));
-    let b = janggi::bench::bench(Some(3));
+    let a = janggi::bench::bench(Some(3), None);
+    let b = janggi::bench::bench(Some(3), None);
     assert!(a.positions >= 30);
     assert!(a.nodes > 0);
     assert_eq!(a.nodes, b.nodes);
+}
+
+#[test]
+fn bench_is_deterministic_with_the_network() {
+    let net = Some(janggi::nnue::default_network().clone());
+    let a = janggi::bench::bench(Some(4), net.clone());
+    let b = janggi::bench::bench(Some(4), net);
+    let hce = janggi::bench::bench(Some(4), None);
+    assert!(a.nodes > 0);
+    assert_eq!(a.nodes, b.nodes);
+    // The network is really used: the tree differs from the handcrafted one.
+    assert_ne!(a.nodes, hce.nodes);
 }
 
 /// Han to move; the generals shuffle d10–d9 and e2–e1. After three cycles
@@ -443,7 +455,8 @@ fn bench_report() {
     let depth = std::env::var("BENCH_DEPTH")
         .ok()
         .and_then(|d| d.parse().ok());
-    let r = janggi::bench::bench_with(depth, &mut |i, _, n| {
+    let net = janggi::engine::USE_NNUE_DEFAULT.then(|| janggi::nnue::default_network().clone());
+    let r = janggi::bench::bench_with(depth, net, &mut |i, _, n| {
         eprintln!("position {:2}: {n} nodes", i + 1)
     });
     eprintln!(

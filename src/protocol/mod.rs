@@ -99,6 +99,10 @@ pub struct Session {
     skill_level: u32,
     limit_strength: bool,
     elo: i64,
+    /// `Use NNUE`.
+    use_nnue: bool,
+    /// The network `EvalFile` loaded (the shipped one by default).
+    network: std::sync::Arc<crate::nnue::Network>,
     /// `UCI_AnalyseMode`: search at full strength whatever the skill says.
     analyse_mode: bool,
     /// `UCI_ShowWDL`.
@@ -133,6 +137,8 @@ impl Session {
             skill_level: crate::search::skill::MAX_LEVEL,
             limit_strength: false,
             elo: crate::search::skill::MAX_ELO,
+            use_nnue: crate::engine::USE_NNUE_DEFAULT,
+            network: crate::nnue::default_network().clone(),
             analyse_mode: false,
             show_wdl: false,
             cecp: cecp::State::default(),
@@ -312,6 +318,7 @@ impl Session {
             OptionValue::Bool(b) => b.to_string(),
             OptionValue::Text(t) => t.to_string(),
             OptionValue::Button => String::new(),
+            OptionValue::Free => value.map(str::trim).unwrap_or_default().to_string(),
         };
         let count = |n: i64| usize::try_from(n).unwrap_or(1);
         let b = busy("setoption");
@@ -330,6 +337,25 @@ impl Session {
             }
             (OptionId::Variant, OptionValue::Text(v)) => self.set_rules(Rules::from_variant(v)?)?,
             (OptionId::ClearHash, _) => self.engine.clear_hash().map_err(b)?,
+            (OptionId::UseNnue, OptionValue::Bool(on)) => {
+                let net = on.then(|| self.network.clone());
+                self.engine.set_network(net).map_err(b)?;
+                self.use_nnue = on;
+            }
+            (OptionId::EvalFile, _) => {
+                let net = if text.is_empty() || text == uci::EMBEDDED_NET {
+                    crate::nnue::default_network().clone()
+                } else {
+                    let n = crate::nnue::Network::load(std::path::Path::new(&text))
+                        .map_err(OptionError::Network)?;
+                    std::sync::Arc::new(n)
+                };
+                if self.use_nnue {
+                    self.engine.set_network(Some(net.clone())).map_err(b)?;
+                }
+                self.network = net;
+                self.say(&format!("info string EvalFile {text}: network loaded"));
+            }
             (
                 OptionId::SkillLevel
                 | OptionId::LimitStrength
@@ -662,6 +688,20 @@ impl Session {
             stm.name(),
             crate::eval::TEMPO
         ));
+        self.say(&format!(
+            "NNUE evaluation: {} cp ({} to move, side to move's view; {:?})",
+            crate::nnue::evaluate(&self.network, pos),
+            stm.name(),
+            self.network
+        ));
+        self.say(&format!(
+            "Search uses: {}",
+            if self.use_nnue {
+                "NNUE (Use NNUE true)"
+            } else {
+                "handcrafted evaluation (Use NNUE false)"
+            }
+        ));
         Ok(())
     }
 
@@ -671,7 +711,8 @@ impl Session {
     /// deterministic signature.
     fn bench(&mut self, depth: Option<u32>) -> Result<(), ProtocolError> {
         let total = crate::bench::FENS.len();
-        let report = crate::bench::bench_with(depth, &mut |i, fen, nodes| {
+        let net = self.engine.network().cloned();
+        let report = crate::bench::bench_with(depth, net, &mut |i, fen, nodes| {
             self.out
                 .line(&format!("Position {}/{total}: {nodes} nodes  {fen}", i + 1));
         });

@@ -63,6 +63,11 @@ pub enum OptionId {
     LimitStrength,
     /// `UCI_Elo`.
     Elo,
+    /// `Use NNUE`: evaluate with the network (false: the handcrafted
+    /// evaluation).
+    UseNnue,
+    /// `EvalFile`: the network file (`<embedded>`: the shipped one).
+    EvalFile,
     /// `UCI_AnalyseMode`: the GUI analyses (full strength, whatever the
     /// skill options say).
     AnalyseMode,
@@ -96,6 +101,11 @@ pub enum OptionType {
     },
     /// An action without value.
     Button,
+    /// Free text (a file name).
+    String {
+        /// Default.
+        default: &'static str,
+    },
 }
 
 /// One engine option.
@@ -115,7 +125,7 @@ pub struct OptionSpec {
 /// `janggikjf` preset's. Setting `UCI_Variant` replaces the whole rule set
 /// by that preset; the rule options set afterwards override single rules
 /// of it (so a GUI sets the variant first, then any overrides).
-pub const OPTIONS: [OptionSpec; 18] = [
+pub const OPTIONS: [OptionSpec; 20] = [
     OptionSpec {
         id: OptionId::Hash,
         uci_name: "Hash",
@@ -253,6 +263,22 @@ pub const OPTIONS: [OptionSpec; 18] = [
         },
     },
     OptionSpec {
+        id: OptionId::UseNnue,
+        uci_name: "Use NNUE",
+        usi_name: "Use_NNUE",
+        kind: OptionType::Check {
+            default: crate::engine::USE_NNUE_DEFAULT,
+        },
+    },
+    OptionSpec {
+        id: OptionId::EvalFile,
+        uci_name: "EvalFile",
+        usi_name: "EvalFile",
+        kind: OptionType::String {
+            default: EMBEDDED_NET,
+        },
+    },
+    OptionSpec {
         id: OptionId::AnalyseMode,
         uci_name: "UCI_AnalyseMode",
         usi_name: "UCI_AnalyseMode",
@@ -265,6 +291,9 @@ pub const OPTIONS: [OptionSpec; 18] = [
         kind: OptionType::Check { default: false },
     },
 ];
+
+/// The `EvalFile` value that names the network shipped in the binary.
+pub const EMBEDDED_NET: &str = "<embedded>";
 
 impl OptionSpec {
     /// The name in `dialect`.
@@ -294,6 +323,9 @@ impl OptionSpec {
                 s
             }
             OptionType::Button => format!("option name {name} type button"),
+            OptionType::String { default } => {
+                format!("option name {name} type string default {default}")
+            }
         }
     }
 
@@ -344,6 +376,8 @@ impl OptionSpec {
                 .map(|x| OptionValue::Text(x))
                 .ok_or_else(|| bad(v, format!("one of {}", vars.join(", ")))),
             OptionType::Button => Ok(OptionValue::Button),
+            // The text itself is taken from the command (it is not static).
+            OptionType::String { .. } => Ok(OptionValue::Free),
         }
     }
 }
@@ -372,6 +406,8 @@ pub enum OptionValue {
     Text(&'static str),
     /// Button press.
     Button,
+    /// Free text: the value as given.
+    Free,
 }
 
 /// A `setoption` that cannot be applied.
@@ -392,6 +428,8 @@ pub enum OptionError {
     },
     /// The rule set rejected it.
     Rule(RuleError),
+    /// `EvalFile` named a file that is not a usable network.
+    Network(crate::nnue::NetError),
 }
 
 impl fmt::Display for OptionError {
@@ -410,6 +448,9 @@ impl fmt::Display for OptionError {
                 )
             }
             OptionError::Rule(e) => write!(f, "setoption: {e}"),
+            OptionError::Network(e) => {
+                write!(f, "setoption: EvalFile: {e} (the current network stays)")
+            }
         }
     }
 }
@@ -418,6 +459,7 @@ impl std::error::Error for OptionError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             OptionError::Rule(e) => Some(e),
+            OptionError::Network(e) => Some(e),
             _ => None,
         }
     }

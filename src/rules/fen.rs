@@ -245,6 +245,17 @@ impl Position {
         Ok(Position::from_parts(board, side, halfmove, fullmove))
     }
 
+    /// A position from a mailbox and the side to move (counters zero),
+    /// checked as a FEN's board is.
+    ///
+    /// # Errors
+    /// When a side has no general or two, a general or guard stands outside
+    /// its palace, or a side has more pieces of a kind than it starts with.
+    pub fn from_board(board: [Option<Piece>; 90], side: Color) -> Result<Position, PositionError> {
+        validate(&board)?;
+        Ok(Position::from_parts(board, side, 0, 1))
+    }
+
     /// The FEN of this position (Fairy-Stockfish's form, with `- -`).
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(96);

@@ -30,6 +30,7 @@ pub mod tree;
 pub mod tt;
 
 use crate::game::Game;
+use crate::nnue::Network;
 use crate::types::{Move, MoveList};
 use history::History;
 use limits::{TimeBudget, Timer};
@@ -207,6 +208,9 @@ pub struct Searcher {
     skill: Skill,
     /// Counts searches; seeds the skill pick with the position key.
     skill_counter: u64,
+    /// The network the search evaluates with (`None`: the handcrafted
+    /// evaluation).
+    network: Option<Arc<Network>>,
 }
 
 impl Searcher {
@@ -220,6 +224,7 @@ impl Searcher {
             histories: (0..threads).map(|_| History::new()).collect(),
             skill: Skill::default(),
             skill_counter: 0,
+            network: None,
         }
     }
 
@@ -249,6 +254,16 @@ impl Searcher {
     /// search's skill pick (it advances by one every search).
     pub fn set_skill_seed(&mut self, counter: u64) {
         self.skill_counter = counter;
+    }
+
+    /// Evaluates with `net` (`None`: the handcrafted evaluation).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.network = net;
+    }
+
+    /// The network the search evaluates with, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
     }
 
     /// The hash size in MB.
@@ -382,6 +397,7 @@ impl Searcher {
             done: &done,
             control,
             nodes: &counters,
+            network: self.network.as_ref(),
         };
         let pos = game.position().clone();
         let (main_history, helper_histories) = self.histories.split_at_mut(1);

@@ -12,10 +12,12 @@ use super::{
     CurrMove, Progress, SearchControl, CURRMOVE_AFTER, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND,
 };
 use crate::eval;
+use crate::nnue::{AccStack, Network};
 use crate::rules::Position;
 use crate::types::{Move, PieceKind};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
@@ -49,6 +51,8 @@ pub(crate) struct Shared<'a> {
     pub control: &'a SearchControl,
     /// Nodes published by each thread.
     pub nodes: &'a [AtomicU64],
+    /// The network, when the search evaluates with it.
+    pub network: Option<&'a Arc<Network>>,
 }
 
 /// A root move with its latest score and principal variation.
@@ -121,6 +125,9 @@ pub(crate) struct Worker<'a> {
     checks: [Option<bool>; MAX_PLY + 3],
     lmr: Vec<[u8; 64]>,
     nmp_off: bool,
+    /// The network's accumulators along the current line (`None`: the
+    /// handcrafted evaluation).
+    nnue: Option<AccStack>,
 }
 
 impl<'a> Worker<'a> {
@@ -135,7 +142,6 @@ impl<'a> Worker<'a> {
         Worker {
             id,
             shared,
-            pos,
             tree,
             history,
             nodes: 0,
@@ -154,6 +160,10 @@ impl<'a> Worker<'a> {
             checks: [None; MAX_PLY + 3],
             lmr: lmr_table(),
             nmp_off: false,
+            nnue: shared
+                .network
+                .map(|net| AccStack::new(Arc::clone(net), &pos)),
+            pos,
         }
     }
 
@@ -201,8 +211,12 @@ impl<'a> Worker<'a> {
     }
 
     #[inline]
-    pub(crate) fn static_eval(&self) -> i32 {
-        eval::evaluate(&self.pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    pub(crate) fn static_eval(&mut self) -> i32 {
+        let v = match self.nnue.as_mut() {
+            Some(acc) => acc.evaluate(self.pos.side_to_move()),
+            None => eval::evaluate(&self.pos),
+        };
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Whether the side to move at `ply` is in check (as the parent recorded
@@ -240,6 +254,9 @@ impl<'a> Worker<'a> {
     /// Makes `mv` on the position and the rule state.
     #[inline]
     pub(crate) fn make_move(&mut self, mv: Move, capture: bool, ply: usize) -> After {
+        if let Some(acc) = self.nnue.as_mut() {
+            acc.push(&self.pos, mv);
+        }
         self.pos.make(mv);
         self.moves[ply] = Some(mv);
         // Computed once here: the child, the move loop and the rule state
@@ -274,6 +291,9 @@ impl<'a> Worker<'a> {
     pub(crate) fn unmake_move(&mut self) {
         self.tree.pop();
         self.pos.unmake();
+        if let Some(acc) = self.nnue.as_mut() {
+            acc.pop();
+        }
     }
 
     /// Whether the side to move has pieces other than general, guards and

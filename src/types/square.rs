@@ -91,6 +91,12 @@ impl Square {
         Square((RANKS - 1 - self.rank()) * FILES + self.file())
     }
 
+    /// The point mirrored left to right (file a ↔ i); the rules are
+    /// symmetric under this mirror.
+    pub const fn flip_file(self) -> Square {
+        Square(self.rank() * FILES + (FILES - 1 - self.file()))
+    }
+
     /// Parses UCI text `a1` … `i10`.
     pub fn parse_uci(s: &str) -> Option<Square> {
         let b = s.as_bytes();

@@ -60,7 +60,8 @@ pub fn features() -> Vec<String> {
 }
 
 /// `feature option="NAME -TYPE …"` for one engine option (combo: the
-/// default first, the others after `///`; check: `0`/`1`).
+/// default first, the others after `///`; check: `0`/`1`; `EvalFile` is a
+/// `-file`).
 pub fn option_feature(o: &OptionSpec) -> String {
     let name = o.name(Dialect::Cecp);
     let body = match o.kind {
@@ -75,6 +76,9 @@ pub fn option_feature(o: &OptionSpec) -> String {
             s
         }
         OptionType::Button => "-button".to_string(),
+        // A file name gets XBoard's file browser.
+        OptionType::String { default } if o.id == OptionId::EvalFile => format!("-file {default}"),
+        OptionType::String { default } => format!("-string {default}"),
     };
     format!("feature option=\"{name} {body}\"")
 }
@@ -171,6 +175,7 @@ mod tests {
         assert!(f.contains(
             &"feature option=\"Bikjang -combo kjf /// off /// kja30 /// fsf\"".to_string()
         ));
+        assert!(f.contains(&"feature option=\"EvalFile -file <embedded>\"".to_string()));
         assert!(!f.iter().any(|l| l.contains("option=\"Hash ")));
         assert_eq!(f.last().map(String::as_str), Some("feature done=1"));
     }

@@ -1,0 +1,53 @@
+//! The neural evaluation (NNUE): a network trained on our own self-play
+//! data (`janggi-engine datagen`, `janggi-engine train`; docs/nnue.md),
+//! evaluated with accumulators that the search updates move by move.
+//!
+//! ```
+//! use janggi::nnue::{default_network, evaluate};
+//! use janggi::Position;
+//! let cp = evaluate(default_network(), &Position::startpos());
+//! assert!(cp.abs() < 500);
+//! ```
+
+pub mod accumulator;
+pub mod network;
+
+pub use accumulator::{AccStack, Accumulator, Delta};
+pub use network::{feature_index, NetError, Network, HIDDEN, INPUTS};
+
+use crate::rules::Position;
+use once_cell::sync::Lazy;
+use std::sync::Arc;
+
+/// The network shipped in the binary (`nets/default.nnue`).
+pub static DEFAULT_NET_BYTES: &[u8] = include_bytes!("../../nets/default.nnue");
+
+static DEFAULT: Lazy<Arc<Network>> = Lazy::new(|| match Network::from_bytes(DEFAULT_NET_BYTES) {
+    Ok(n) => Arc::new(n),
+    // The build embeds a file the tests check (`default_network_loads`);
+    // should it ever be broken, a zero network (every position 0) keeps
+    // the engine playing rather than crashing.
+    Err(_) => Arc::new(Network::quantize(&[], &[], &[], 0.0, 400)),
+});
+
+/// The shipped network.
+pub fn default_network() -> &'static Arc<Network> {
+    &DEFAULT
+}
+
+/// The network's evaluation of `pos` in centipawns for the side to move,
+/// computed from scratch.
+pub fn evaluate(net: &Network, pos: &Position) -> i32 {
+    Accumulator::refresh(net, pos).evaluate(net, pos.side_to_move())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_network_loads() {
+        let net = Network::from_bytes(DEFAULT_NET_BYTES).unwrap();
+        assert_eq!(net.to_bytes(), DEFAULT_NET_BYTES);
+    }
+}

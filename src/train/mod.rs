@@ -1,0 +1,541 @@
+//! The network trainer (`janggi-engine train`): Adam on the float model
+//! ([`model`]), multi-threaded with rayon, with a held-out validation split,
+//! a learning-rate schedule, float checkpoints to resume from (after every
+//! epoch), and the quantized network the engine loads (written whenever the
+//! validation loss improves, so the file holds the best epoch).
+//!
+//! The target of a position blends the game result (weight `blend`) with
+//! the win probability of the search score, `sigmoid(score / scale)`; the
+//! loss is the mean squared error of `sigmoid(output)` against it.
+//! Positions are split into training and validation by game, so positions
+//! of one game never sit on both sides.
+
+pub mod model;
+
+use crate::datagen::format::{read_file, DataError, Record};
+use crate::types::rng::SplitMix64;
+use model::{Model, Sample, Scratch, Target, NUM_PARAMS};
+use rayon::prelude::*;
+use std::fmt;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Settings of a training run.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Data files (their records are pooled).
+    pub data: Vec<PathBuf>,
+    /// The quantized network, rewritten whenever the validation loss improves.
+    pub out: PathBuf,
+    /// The float checkpoint, rewritten after every epoch.
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from this checkpoint.
+    pub resume: Option<PathBuf>,
+    /// Epochs in all (a resumed run continues the count).
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    pub batch: usize,
+    /// Learning rate of the first epoch.
+    pub lr: f32,
+    /// Learning rate factor per epoch.
+    pub lr_decay: f32,
+    /// Decoupled weight decay (AdamW): each step shrinks every parameter by
+    /// `lr · weight_decay` of itself.
+    pub weight_decay: f32,
+    /// Target definition.
+    pub target: Target,
+    /// Share of games held out for validation.
+    pub val_fraction: f64,
+    /// Seed (initialisation and shuffling).
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Use at most this many positions (the first ones).
+    pub max_positions: Option<usize>,
+    /// Also train on every training position's left-right mirror image.
+    pub mirror: bool,
+    /// Print progress to stderr.
+    pub progress: bool,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            data: Vec::new(),
+            out: PathBuf::from("net.nnue"),
+            checkpoint: None,
+            resume: None,
+            epochs: 20,
+            batch: 4096,
+            lr: 0.001,
+            lr_decay: 0.9,
+            weight_decay: 0.0,
+            target: Target {
+                blend: 0.3,
+                scale: 340.0,
+            },
+            val_fraction: 0.05,
+            seed: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_positions: None,
+            mirror: true,
+            progress: true,
+        }
+    }
+}
+
+/// Why training stopped.
+#[derive(Debug)]
+pub enum TrainError {
+    /// A data file.
+    Data(PathBuf, DataError),
+    /// Reading or writing a checkpoint or network.
+    Io(PathBuf, std::io::Error),
+    /// A checkpoint of another format or size.
+    BadCheckpoint(PathBuf),
+    /// Nothing to train on, or a bad setting.
+    Config(String),
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::Data(p, e) => write!(f, "{}: {e}", p.display()),
+            TrainError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            TrainError::BadCheckpoint(p) => {
+                write!(f, "{}: not a checkpoint of this network size", p.display())
+            }
+            TrainError::Config(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+/// One epoch's figures.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpochReport {
+    /// 1-based epoch number.
+    pub epoch: usize,
+    /// Mean training loss.
+    pub train_loss: f64,
+    /// Mean validation loss (before this epoch's last step: after the
+    /// epoch).
+    pub val_loss: f64,
+    /// Learning rate used.
+    pub lr: f32,
+    /// Seconds the epoch took.
+    pub secs: f64,
+}
+
+/// Adam state.
+#[derive(Clone, Debug, PartialEq)]
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: u64,
+}
+
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPS: f32 = 1e-8;
+
+impl Adam {
+    fn new() -> Adam {
+        Adam {
+            m: vec![0.0; NUM_PARAMS],
+            v: vec![0.0; NUM_PARAMS],
+            t: 0,
+        }
+    }
+
+    fn step(&mut self, p: &mut [f32], g: &[f32], lr: f32, decay: f32) {
+        self.t += 1;
+        let t = self.t as i32;
+        let c1 = 1.0 - BETA1.powi(t);
+        let c2 = 1.0 - BETA2.powi(t);
+        let step = lr * c2.sqrt() / c1;
+        p.par_chunks_mut(4096)
+            .zip(self.m.par_chunks_mut(4096))
+            .zip(self.v.par_chunks_mut(4096))
+            .zip(g.par_chunks(4096))
+            .for_each(|(((p, m), v), g)| {
+                for i in 0..p.len() {
+                    m[i] = BETA1 * m[i] + (1.0 - BETA1) * g[i];
+                    v[i] = BETA2 * v[i] + (1.0 - BETA2) * g[i] * g[i];
+                    p[i] -= step * m[i] / (v[i].sqrt() + EPS) + lr * decay * p[i];
+                }
+            });
+    }
+}
+
+const CKPT_MAGIC: &[u8; 8] = b"JGCKPT01";
+
+fn write_checkpoint(path: &Path, model: &Model, adam: &Adam, epoch: usize) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    {
+        let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        w.write_all(CKPT_MAGIC)?;
+        w.write_all(&(NUM_PARAMS as u64).to_le_bytes())?;
+        w.write_all(&(epoch as u64).to_le_bytes())?;
+        w.write_all(&adam.t.to_le_bytes())?;
+        for block in [&model.p, &adam.m, &adam.v] {
+            for x in block.iter() {
+                w.write_all(&x.to_le_bytes())?;
+            }
+        }
+        w.flush()?;
+    }
+    // Rename: a run killed mid-write leaves the previous checkpoint whole.
+    std::fs::rename(&tmp, path)
+}
+
+fn read_checkpoint(path: &Path) -> Result<(Model, Adam, usize), TrainError> {
+    let io = |e| TrainError::Io(path.to_path_buf(), e);
+    let mut b = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .read_to_end(&mut b)
+        .map_err(io)?;
+    let want = 32 + 3 * 4 * NUM_PARAMS;
+    let u64_at = |i: usize| {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(&b[i..i + 8]);
+        u64::from_le_bytes(a)
+    };
+    if b.len() != want || &b[0..8] != CKPT_MAGIC || u64_at(8) != NUM_PARAMS as u64 {
+        return Err(TrainError::BadCheckpoint(path.to_path_buf()));
+    }
+    let epoch = u64_at(16) as usize;
+    let t = u64_at(24);
+    let mut floats = b[32..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+    let mut take = || (&mut floats).take(NUM_PARAMS).collect::<Vec<f32>>();
+    let p = take();
+    let m = take();
+    let v = take();
+    Ok((Model { p }, Adam { m, v, t }, epoch))
+}
+
+/// Whether game `game` of file `file` is held out.
+fn is_validation(file: usize, game: u32, fraction: f64) -> bool {
+    let mut r = SplitMix64::new((file as u64) << 32 | u64::from(game));
+    (r.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= fraction && fraction > 0.0
+}
+
+/// Mean loss of `model` over `samples`.
+pub fn mean_loss(model: &Model, samples: &[Sample]) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .par_chunks(1024)
+        .map(|c| {
+            let mut s = Scratch::default();
+            c.iter()
+                .map(|x| {
+                    let p = model::sigmoid(model.forward(x, &mut s));
+                    f64::from((p - x.target) * (p - x.target))
+                })
+                .sum::<f64>()
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// The loaded data.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// Training samples (mirror images included).
+    pub train: Vec<Sample>,
+    /// Validation samples.
+    pub val: Vec<Sample>,
+    /// Mean loss of the handcrafted evaluation (static, `sigmoid(cp /
+    /// scale)`) on the validation targets: the bar a network must pass.
+    pub hce_val_loss: f64,
+}
+
+/// Loads the data and splits it into training and validation samples.
+///
+/// # Errors
+/// A file that cannot be read or is not a data file.
+pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
+    let mut train = Vec::new();
+    let mut val = Vec::new();
+    let (mut hce_loss, mut hce_n) = (0.0f64, 0usize);
+    for (i, path) in cfg.data.iter().enumerate() {
+        let records: Vec<Record> =
+            read_file(path).map_err(|e| TrainError::Data(path.clone(), e))?;
+        for r in &records {
+            if cfg
+                .max_positions
+                .is_some_and(|m| train.len() + val.len() >= m)
+            {
+                break;
+            }
+            let s = Sample::new(r, cfg.target);
+            if is_validation(i, r.game, cfg.val_fraction) {
+                if let Ok(pos) = r.position() {
+                    let p = model::sigmoid(crate::eval::evaluate(&pos) as f32 / cfg.target.scale);
+                    hce_loss += f64::from((p - s.target) * (p - s.target));
+                    hce_n += 1;
+                }
+                val.push(s);
+            } else {
+                train.push(s);
+                if cfg.mirror {
+                    train.push(Sample::with_mirror(r, cfg.target, true));
+                }
+            }
+        }
+    }
+    Ok(Loaded {
+        train,
+        val,
+        hce_val_loss: hce_loss / hce_n.max(1) as f64,
+    })
+}
+
+/// Trains on already loaded samples; returns each epoch's report and the
+/// model. Checkpoints and the network are written as configured.
+///
+/// # Errors
+/// A checkpoint or network file that cannot be written or read.
+pub fn train_samples(
+    cfg: &TrainConfig,
+    train: &[Sample],
+    val: &[Sample],
+) -> Result<(Model, Vec<EpochReport>), TrainError> {
+    if train.is_empty() {
+        return Err(TrainError::Config("no training positions".into()));
+    }
+    let (mut model, mut adam, first_epoch) = match &cfg.resume {
+        Some(p) => read_checkpoint(p)?,
+        None => (Model::new(cfg.seed), Adam::new(), 0),
+    };
+    let threads = cfg.threads.max(1);
+    let batch = cfg.batch.max(1);
+    let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; NUM_PARAMS]).collect();
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let tty = std::io::stderr().is_terminal();
+    let mut reports = Vec::new();
+    let mut best_val = f64::INFINITY;
+    for epoch in first_epoch..cfg.epochs {
+        let started = Instant::now();
+        let lr = cfg.lr * cfg.lr_decay.powi(epoch as i32);
+        // Seeded shuffle, a different order each epoch.
+        let mut rng = SplitMix64::new(cfg.seed ^ (epoch as u64 + 1).wrapping_mul(0x9E37_79B9));
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let mut loss_sum = 0.0f64;
+        let mut last_print = Instant::now();
+        let steps = order.len().div_ceil(batch);
+        for (step, idx) in order.chunks(batch).enumerate() {
+            let per = idx.len().div_ceil(threads);
+            let losses: Vec<f64> = grads
+                .par_iter_mut()
+                .zip(idx.par_chunks(per.max(1)))
+                .map(|(g, part)| {
+                    g.iter_mut().for_each(|x| *x = 0.0);
+                    let mut s = Scratch::default();
+                    part.iter()
+                        .map(|&i| f64::from(model.backward(&train[i as usize], &mut s, g)))
+                        .sum()
+                })
+                .collect();
+            loss_sum += losses.iter().sum::<f64>();
+            let used = idx.len().div_ceil(per.max(1)).min(threads);
+            let (first, rest) = grads.split_at_mut(1);
+            for other in rest.iter().take(used.saturating_sub(1)) {
+                first[0]
+                    .par_chunks_mut(4096)
+                    .zip(other.par_chunks(4096))
+                    .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(x, y)| *x += y));
+            }
+            let scale = 1.0 / idx.len() as f32;
+            first[0].par_iter_mut().for_each(|x| *x *= scale);
+            adam.step(&mut model.p, &first[0], lr, cfg.weight_decay);
+            model.clip();
+            if cfg.progress && last_print.elapsed() >= Duration::from_secs(if tty { 1 } else { 30 })
+            {
+                last_print = Instant::now();
+                let done = (step + 1) as f64 / steps as f64;
+                let secs = started.elapsed().as_secs_f64();
+                let rate = ((step + 1) * batch) as f64 / secs.max(1e-3);
+                let eta = secs / done - secs;
+                let line = format!(
+                    "epoch {}/{} {:>5.1} %  loss {:.5}  {:.0} pos/s  ETA {:.0} s",
+                    epoch + 1,
+                    cfg.epochs,
+                    100.0 * done,
+                    loss_sum / ((step + 1) * batch).min(order.len()) as f64,
+                    rate,
+                    eta
+                );
+                let mut err = std::io::stderr().lock();
+                let _ = if tty {
+                    write!(err, "\r{line}   ")
+                } else {
+                    writeln!(err, "{line}")
+                };
+            }
+        }
+        let report = EpochReport {
+            epoch: epoch + 1,
+            train_loss: loss_sum / order.len() as f64,
+            val_loss: mean_loss(&model, val),
+            lr,
+            secs: started.elapsed().as_secs_f64(),
+        };
+        // The network file holds the epoch with the best validation loss
+        // (every epoch's, without a validation set).
+        let improved = val.is_empty() || report.val_loss < best_val;
+        best_val = best_val.min(report.val_loss);
+        if cfg.progress {
+            eprintln!(
+                "\repoch {:>3}  train loss {:.6}  val loss {:.6}{}  lr {:.2e}  {:.1} s   ",
+                report.epoch,
+                report.train_loss,
+                report.val_loss,
+                if improved { " *" } else { "" },
+                report.lr,
+                report.secs
+            );
+        }
+        reports.push(report);
+        if let Some(c) = &cfg.checkpoint {
+            write_checkpoint(c, &model, &adam, epoch + 1)
+                .map_err(|e| TrainError::Io(c.clone(), e))?;
+        }
+        if improved {
+            let net = model.quantize(cfg.target.scale.round() as u32);
+            std::fs::write(&cfg.out, net.to_bytes())
+                .map_err(|e| TrainError::Io(cfg.out.clone(), e))?;
+        }
+    }
+    Ok((model, reports))
+}
+
+/// Loads the data and trains (the `train` subcommand).
+///
+/// # Errors
+/// As [`load_samples`] and [`train_samples`].
+pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
+    if cfg.data.is_empty() {
+        return Err(TrainError::Config("give at least one --data file".into()));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads.max(1))
+        .build()
+        .map_err(|e| TrainError::Config(e.to_string()))?;
+    pool.install(|| {
+        let t = Instant::now();
+        let data = load_samples(cfg)?;
+        if cfg.progress {
+            eprintln!(
+                "loaded {} training (mirror images included: {}) and {} validation positions in {:.1} s; \
+                 the handcrafted evaluation's validation loss: {:.6}",
+                data.train.len(),
+                cfg.mirror,
+                data.val.len(),
+                t.elapsed().as_secs_f64(),
+                data.hce_val_loss
+            );
+        }
+        train_samples(cfg, &data.train, &data.val).map(|(_, r)| r)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::format::Wdl;
+    use crate::nnue::Accumulator;
+    use crate::rules::Position;
+    use crate::types::Move;
+
+    /// Positions along a fixed line from the start, labelled by material.
+    fn records() -> Vec<Record> {
+        let mut out = Vec::new();
+        let mut rng = SplitMix64::new(5);
+        for game in 0..40u32 {
+            let mut pos = Position::startpos();
+            for ply in 0..30 {
+                let moves = pos.legal_moves(crate::LegalityModel::Casual);
+                let moves: Vec<Move> = moves.into_iter().filter(|m| !m.is_pass()).collect();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make(moves[rng.below(moves.len())]);
+                let diff = pos.material(pos.side_to_move()) as i32
+                    - pos.material(!pos.side_to_move()) as i32;
+                let mut r = Record::new(&pos, (diff * 60).clamp(-2000, 2000) as i16, ply);
+                r.game = game;
+                r.result = Wdl::Draw;
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn loss_falls_and_quantized_agrees() {
+        let recs = records();
+        let t = Target {
+            blend: 0.0,
+            scale: 340.0,
+        };
+        let samples: Vec<Sample> = recs.iter().map(|r| Sample::new(r, t)).collect();
+        let cfg = TrainConfig {
+            out: std::env::temp_dir().join(format!("janggi-train-{}.nnue", std::process::id())),
+            epochs: 8,
+            batch: 64,
+            lr: 0.003,
+            lr_decay: 1.0,
+            target: t,
+            progress: false,
+            threads: 2,
+            ..TrainConfig::default()
+        };
+        let before = mean_loss(&Model::new(cfg.seed), &samples);
+        let (model, reports) = train_samples(&cfg, &samples, &samples).unwrap();
+        let after = reports.last().unwrap().val_loss;
+        assert!(after < before * 0.7, "loss {before} -> {after}");
+        // The quantized network agrees with the float model.
+        let net = model.quantize(340);
+        let bytes = std::fs::read(&cfg.out).unwrap();
+        assert_eq!(crate::nnue::Network::from_bytes(&bytes).unwrap(), net);
+        for r in recs.iter().step_by(37) {
+            let pos = r.position().unwrap();
+            let q = Accumulator::refresh(&net, &pos).evaluate(&net, pos.side_to_move());
+            let f = model.eval_cp(r, 340.0);
+            assert!(
+                (q as f32 - f).abs() <= 8.0 + 0.02 * f.abs(),
+                "quantized {q} vs float {f}"
+            );
+        }
+        let _ = std::fs::remove_file(&cfg.out);
+    }
+
+    #[test]
+    fn checkpoint_round_trip() {
+        let dir = std::env::temp_dir();
+        let p = dir.join(format!("janggi-ckpt-{}.bin", std::process::id()));
+        let model = Model::new(9);
+        let mut adam = Adam::new();
+        adam.t = 17;
+        adam.m[3] = 0.5;
+        write_checkpoint(&p, &model, &adam, 4).unwrap();
+        let (m2, a2, e) = read_checkpoint(&p).unwrap();
+        assert_eq!((m2, a2, e), (model, adam, 4));
+        std::fs::write(&p, b"JGCKPT01 short").unwrap();
+        assert!(matches!(
+            read_checkpoint(&p),
+            Err(TrainError::BadCheckpoint(_))
+        ));
+        let _ = std::fs::remove_file(&p);
+    }
+}

@@ -1,0 +1,246 @@
+//! The float model the trainer optimises: the same architecture as
+//! [`crate::nnue::Network`] (`(1260 → H) × 2 → 1`, SCReLU), with forward and
+//! backward passes for one position and the quantized export.
+
+use crate::datagen::format::Record;
+use crate::nnue::{feature_index, Network, HIDDEN, INPUTS};
+use crate::types::rng::SplitMix64;
+
+const H: usize = HIDDEN;
+/// Offsets of the parameter blocks in the flat parameter vector.
+pub const W1: usize = 0;
+/// First-layer biases.
+pub const B1: usize = INPUTS * H;
+/// Output weights (side to move's half first).
+pub const W2: usize = B1 + H;
+/// Output bias.
+pub const B2: usize = W2 + 2 * H;
+/// The factorizer: one first-layer row per piece type (own/enemy × kind),
+/// added to every point's row of that type. It learns what a piece is
+/// worth wherever it stands from all of its positions at once, which the
+/// 90 point rows alone learn slowly from little data. Folded into the
+/// point rows on export, so the engine never sees it.
+pub const FAC: usize = B2 + 1;
+/// Number of parameters.
+pub const NUM_PARAMS: usize = FAC + 14 * H;
+
+/// The most pieces a position has.
+pub const MAX_PIECES: usize = 32;
+
+/// One training example, decoded from a [`Record`].
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// Active features from the side to move's view, then the other's.
+    pub feats: [[u16; MAX_PIECES]; 2],
+    /// Number of active features.
+    pub len: usize,
+    /// Target: expected score for the side to move, in 0..1.
+    pub target: f32,
+}
+
+/// How a record becomes a target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    /// Weight of the game result (the rest is the search score).
+    pub blend: f32,
+    /// Centipawns per logistic unit: the score's win probability is
+    /// `sigmoid(score / scale)`.
+    pub scale: f32,
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Sample {
+    /// The example for `r`.
+    pub fn new(r: &Record, t: Target) -> Sample {
+        Sample::with_mirror(r, t, false)
+    }
+
+    /// The example for `r`, or for its left-right mirror image (the rules
+    /// are symmetric under it, so the mirror has the same target).
+    pub fn with_mirror(r: &Record, t: Target, mirror: bool) -> Sample {
+        let mut feats = [[0u16; MAX_PIECES]; 2];
+        let mut len = 0;
+        let us = r.side;
+        for (p, sq) in r.piece_squares().take(MAX_PIECES) {
+            let sq = if mirror { sq.flip_file() } else { sq };
+            feats[0][len] = feature_index(us, p, sq) as u16;
+            feats[1][len] = feature_index(!us, p, sq) as u16;
+            len += 1;
+        }
+        let result = r.result.score_for(us);
+        let score = sigmoid(f32::from(r.score) / t.scale);
+        Sample {
+            feats,
+            len,
+            target: t.blend * result + (1.0 - t.blend) * score,
+        }
+    }
+}
+
+/// Scratch space for one forward/backward pass.
+#[derive(Clone, Debug)]
+pub struct Scratch {
+    acc: [[f32; H]; 2],
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch { acc: [[0.0; H]; 2] }
+    }
+}
+
+/// The model's parameters, flat: `W1 [INPUTS][H]`, `B1 [H]`, `W2 [2H]`, `B2`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// All parameters.
+    pub p: Vec<f32>,
+}
+
+impl Model {
+    /// A randomly initialised model.
+    pub fn new(seed: u64) -> Model {
+        let mut rng = SplitMix64::new(seed);
+        let mut uniform = |r: f32| {
+            let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+            (2.0 * u - 1.0) * r
+        };
+        let mut p = vec![0.0; NUM_PARAMS];
+        for x in &mut p[W1..B1] {
+            *x = uniform(0.1);
+        }
+        let r2 = 1.0 / (2.0 * H as f32).sqrt();
+        for x in &mut p[W2..B2] {
+            *x = uniform(r2);
+        }
+        Model { p }
+    }
+
+    /// Keeps the weights inside the quantized ranges (the factorizer and
+    /// the point rows each within half the range, so their sum fits).
+    pub fn clip(&mut self) {
+        for x in &mut self.p[W1..B1] {
+            *x = x.clamp(-0.99, 0.99);
+        }
+        for x in &mut self.p[FAC..] {
+            *x = x.clamp(-0.99, 0.99);
+        }
+        for x in &mut self.p[B1..W2] {
+            *x = x.clamp(-1.98, 1.98);
+        }
+        for x in &mut self.p[W2..B2] {
+            *x = x.clamp(-0.99, 0.99);
+        }
+    }
+
+    /// The first-layer point rows with the factorizer folded in.
+    pub fn folded_w1(&self) -> Vec<f32> {
+        let mut w = self.p[W1..B1].to_vec();
+        for (f, row) in w.chunks_exact_mut(H).enumerate() {
+            let t = f / 90;
+            for (x, &v) in row.iter_mut().zip(&self.p[FAC + t * H..FAC + (t + 1) * H]) {
+                *x += v;
+            }
+        }
+        w
+    }
+
+    /// The output (logit) for `s`, leaving the accumulators in `scratch`.
+    #[inline]
+    pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
+        let b1 = &self.p[B1..W2];
+        for (side, acc) in scratch.acc.iter_mut().enumerate() {
+            acc.copy_from_slice(b1);
+            for &f in &s.feats[side][..s.len] {
+                let f = usize::from(f);
+                let row = &self.p[W1 + f * H..W1 + (f + 1) * H];
+                let t = f / 90;
+                let fac = &self.p[FAC + t * H..FAC + (t + 1) * H];
+                for ((a, &w), &v) in acc.iter_mut().zip(row).zip(fac) {
+                    *a += w + v;
+                }
+            }
+        }
+        let mut out = self.p[B2];
+        for (side, acc) in scratch.acc.iter().enumerate() {
+            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            for (&a, &w) in acc.iter().zip(w2) {
+                let c = a.clamp(0.0, 1.0);
+                out += c * c * w;
+            }
+        }
+        out
+    }
+
+    /// Adds the gradient of `(sigmoid(out) − target)²` for `s` to `grad`;
+    /// returns the loss.
+    #[inline]
+    pub fn backward(&self, s: &Sample, scratch: &mut Scratch, grad: &mut [f32]) -> f32 {
+        let out = self.forward(s, scratch);
+        let p = sigmoid(out);
+        let err = p - s.target;
+        let dout = 2.0 * err * p * (1.0 - p);
+        grad[B2] += dout;
+        for side in 0..2 {
+            let acc = &scratch.acc[side];
+            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            // d/d acc, reusing the output-weight gradient loop.
+            let mut dacc = [0.0f32; H];
+            {
+                let gw2 = &mut grad[W2 + side * H..W2 + (side + 1) * H];
+                for j in 0..H {
+                    let a = acc[j];
+                    let c = a.clamp(0.0, 1.0);
+                    gw2[j] += dout * c * c;
+                    if a > 0.0 && a < 1.0 {
+                        dacc[j] = dout * w2[j] * 2.0 * a;
+                    }
+                }
+            }
+            for (g, &d) in grad[B1..W2].iter_mut().zip(&dacc) {
+                *g += d;
+            }
+            for &f in &s.feats[side][..s.len] {
+                let f = usize::from(f);
+                let row = &mut grad[W1 + f * H..W1 + (f + 1) * H];
+                for (g, &d) in row.iter_mut().zip(&dacc) {
+                    *g += d;
+                }
+                let t = f / 90;
+                let fac = &mut grad[FAC + t * H..FAC + (t + 1) * H];
+                for (g, &d) in fac.iter_mut().zip(&dacc) {
+                    *g += d;
+                }
+            }
+        }
+        err * err
+    }
+
+    /// The model's evaluation of `r`'s position in centipawns for the side
+    /// to move (`scale` centipawns per logistic unit).
+    pub fn eval_cp(&self, r: &Record, scale: f32) -> f32 {
+        let s = Sample::new(
+            r,
+            Target {
+                blend: 0.0,
+                scale: 1.0,
+            },
+        );
+        self.forward(&s, &mut Scratch::default()) * scale
+    }
+
+    /// The quantized network.
+    pub fn quantize(&self, eval_scale: u32) -> Network {
+        Network::quantize(
+            &self.folded_w1(),
+            &self.p[B1..W2],
+            &self.p[W2..B2],
+            self.p[B2],
+            eval_scale,
+        )
+    }
+}
