@@ -34,6 +34,7 @@
 
 use crate::game::Game;
 use crate::nnue::Network;
+use crate::search::offer::{answer_offer, Offer, OfferDecision};
 use crate::search::skill::Skill;
 use crate::search::{
     CurrMove, Info, Limits, Progress, ReportScore, SearchControl, SearchResult, Searcher,
@@ -248,6 +249,19 @@ impl Engine {
     /// The current game (the one the next search starts from).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Whether the engine, playing `me`, agrees to a draw or count offer
+    /// in the current game; `score` is its latest search score for the
+    /// current position from `me`'s point of view (`None`: none yet). See
+    /// [`crate::search::offer`] for when it agrees.
+    pub fn answer_offer(
+        &self,
+        me: Color,
+        offer: Offer,
+        score: Option<ReportScore>,
+    ) -> OfferDecision {
+        answer_offer(&self.game, me, offer, score)
     }
 
     /// Whether a search thread is still running.

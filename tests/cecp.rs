@@ -468,15 +468,15 @@ fn analyze_follows_the_moves_until_exit() {
     assert_eq!(stat.len(), 1, "{stat:?}");
     assert!(stat[0].starts_with("stat01: "), "{stat:?}");
     // A move restarts the analysis on the new position.
-    xb.send("usermove b0c2");
     let n = xb.lines().len();
+    xb.send("usermove b0c2");
     let fen = fen_after(&["b0c2"]);
     let second = xb.wait_from(n, |l| l.starts_with("3 "));
     for l in &second {
         assert_thinking_line(l, &fen);
     }
-    xb.send("undo");
     let n = xb.lines().len();
+    xb.send("undo");
     let third = xb.wait_from(n, |l| l.starts_with("2 "));
     for l in &third {
         assert_thinking_line(l, &start_fen);
@@ -491,27 +491,50 @@ fn analyze_follows_the_moves_until_exit() {
 }
 
 #[test]
-fn draw_offers_are_accepted_only_when_dead_or_the_count_favours_it() {
+fn draw_offers_follow_the_engines_offer_rule() {
+    // The rule of `search::offer`: a draw only when the position is dead
+    // by the engine's search (within 50 cp, 60 plies without a capture)
+    // and the count does not favour the engine.
     let mut xb = Xb::new();
     xb.send("force");
+    // Without counting (janggicasual), generals and a guard each, 80
+    // plies without a capture: dead, accepted.
+    xb.send("variant janggicasual");
+    xb.send(&format!("setboard {}", DEAD_FEN.replace(" 0 1", " 80 41")));
+    let out = xb.ask("draw");
+    assert_eq!(out[0], "offer draw", "{out:?}");
+    assert!(
+        out[1].starts_with("# draw accepted: the position is dead"),
+        "{out:?}"
+    );
+    // The same position just after a capture: not dead yet, ignored.
     xb.send(&format!("setboard {DEAD_FEN}"));
     let out = xb.ask("draw");
-    assert_eq!(out[0], "offer draw", "{out:?}");
-    // Cho a chariot up and on move: it declines (no `offer draw`).
-    xb.send(&format!("setboard {CHO_UP_A_CHARIOT_FEN}"));
+    assert_eq!(
+        out,
+        vec!["# draw declined: the engine's search still sees play"]
+    );
+    // Counting (janggi): Cho a chariot up is ahead on the count and
+    // declines; Han, a chariot down, is not dead by its search and
+    // declines too.
+    xb.send("variant janggi");
+    xb.send("force");
+    xb.send(&format!(
+        "setboard {}",
+        CHO_UP_A_CHARIOT_FEN.replace(" 0 1", " 80 41")
+    ));
     let out = xb.ask("draw");
-    assert!(!out.iter().any(|l| l == "offer draw"), "{out:?}");
-    // Han, a chariot down and behind on the count, accepts.
-    let han_to_move = CHO_UP_A_CHARIOT_FEN.replace(" w ", " b ");
+    assert_eq!(out, vec!["# draw declined: the count favours the engine"]);
+    let han_to_move = CHO_UP_A_CHARIOT_FEN.replace(" w - - 0 1", " b - - 80 41");
     xb.send(&format!("setboard {han_to_move}"));
     let out = xb.ask("draw");
-    assert_eq!(out[0], "offer draw", "{out:?}");
+    assert!(!out.iter().any(|l| l == "offer draw"), "{out:?}");
     // At the start Han (ahead on the count with the deom) declines.
     xb.send("new");
     xb.send("force");
     xb.send("playother"); // engine: Han
     let out = xb.ask("draw");
-    assert!(!out.iter().any(|l| l == "offer draw"), "{out:?}");
+    assert_eq!(out, vec!["# draw declined: the count favours the engine"]);
 }
 
 #[test]

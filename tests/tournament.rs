@@ -1,7 +1,8 @@
 //! Match runner tests: statistics against hand-computed values, SPRT
 //! stopping, byoyomi accounting with a timed fake engine, fake engines that
 //! misbehave (each loses with the right reason and the match goes on), a
-//! PGN write → read round trip, and a clean stop (Ctrl-C path).
+//! PGN write → read round trip, a clean stop (Ctrl-C path), and the
+//! default length adjudication of endless rule sets (issue 17).
 //!
 //! The fake engine is `janggi-match fake-engine …`
 //! (tests/fake_engines/fake_engine.rs).
@@ -502,4 +503,94 @@ fn run_match_reports_usage_and_start_failures() {
     );
     assert_eq!(code, 1);
     assert!(String::from_utf8_lossy(&out).contains("could not start"));
+}
+
+/// A book of one position where no capture can ever happen: each side has
+/// only its general and guards, which never leave their palace.
+fn palace_book() -> PathBuf {
+    let book = temp("palaces.epd");
+    std::fs::write(&book, "3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1\n").expect("write book");
+    book
+}
+
+/// `--engine` words for two quick fake engines from the palace book, with
+/// bikjang off and no pass (so nothing but a length limit ends the game).
+fn endless_match(extra: &str) -> Vec<String> {
+    let mut args = fake("a", &["seed=1"], &["nodes=1"]);
+    args.extend(fake("b", &["seed=2"], &["nodes=1"]));
+    args.extend(words(&format!(
+        "--games 2 --openings file={} --rule Bikjang=off AllowPass=false {extra}",
+        palace_book().display()
+    )));
+    args
+}
+
+#[test]
+fn endless_games_are_adjudicated_by_default_and_the_limits_can_change() {
+    // The default for a rule set without a move limit or n-move rule: 200
+    // plies without a capture, decided by counting (Cho 6 : Han 7.5).
+    let pgn = temp("endless.pgn");
+    let mut args = endless_match("");
+    args.extend(words(&format!("--pgnout {}", pgn.display())));
+    let (report, out) = play(&args);
+    assert!(
+        out.contains(
+            "Adjudication: after 200 plies without a capture or at 1000 plies by counting (default"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Adjudicated: 2 of 2 games (noCapture 2)"),
+        "{out}"
+    );
+    for g in &report.games {
+        assert_eq!(g.result.termination, Termination::NoCapture, "{out}");
+        assert_eq!(g.moves.len(), 200, "{out}");
+        assert_eq!(g.result.winner, Some(Color::Han), "{out}");
+    }
+    let text = std::fs::read_to_string(&pgn).expect("pgn");
+    let games = read_pgn(&text).expect("pgn parses");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.termination(), Some(Termination::NoCapture), "{text}");
+    }
+    assert!(
+        text.contains("no capture for 200 plies (--nocapture): counting, Cho 6 : Han 7.5"),
+        "{text}"
+    );
+
+    // Changed: 30 plies without a capture.
+    let (report, out) = play(&endless_match("--nocapture 30"));
+    for g in &report.games {
+        assert_eq!(g.result.termination, Termination::NoCapture, "{out}");
+        assert_eq!(g.moves.len(), 30, "{out}");
+    }
+    // Off, with a ply cap instead; without scoring the cap is a draw.
+    let (report, out) = play(&endless_match(
+        "--nocapture 0 --maxmoves 41 --rule Scoring=false",
+    ));
+    assert!(
+        out.contains("Adjudicated: 2 of 2 games (maxMoves 2)"),
+        "{out}"
+    );
+    for g in &report.games {
+        assert_eq!(g.result.termination, Termination::MaxMoves, "{out}");
+        assert_eq!(g.moves.len(), 41, "{out}");
+        assert_eq!(g.result.winner, None, "{out}");
+    }
+    // A rule set with its own n-move rule gets no default: its own rule
+    // ends the game (janggicasual: 100 plies, no scoring).
+    let mut args = fake("a", &["seed=1"], &["nodes=1"]);
+    args.extend(fake("b", &["seed=2"], &["nodes=1"]));
+    args.extend(words(&format!(
+        "--games 1 --openings file={} --variant janggicasual --rule AllowPass=false",
+        palace_book().display()
+    )));
+    let (report, out) = play(&args);
+    assert!(out.contains("Adjudicated: 0 of 1 games"), "{out}");
+    let g = &report.games[0];
+    assert!(
+        matches!(g.result.termination, Termination::Rules(_)),
+        "{out}"
+    );
 }

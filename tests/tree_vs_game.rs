@@ -4,11 +4,22 @@
 //! when the game goes on). The games shuffle pieces back and forth on
 //! purpose, so repetitions, perpetual checks and `janggimodern`'s Kakao
 //! move-repetition rule all happen.
+//!
+//! The property test below does the same under every rule set the options
+//! can make (each bikjang and repetition rule, scoring on and off, the pass
+//! allowed or not, move limits and n-move rules, short ones included so
+//! that they fire), with the tree built from the game at a random point
+//! (its import of the game history) and search-like excursions: moves
+//! pushed and popped again, each judged against a copy of the game. It
+//! also compares the light state the search reads (pending bikjang, the
+//! last pass, the hash key) with the game's, so the two can never
+//! disagree silently.
 
-use janggi::game::{EndReason, Game, Outcome, Rules};
-use janggi::search::tree::{After, Tree, Verdict};
+use janggi::game::{BikjangRule, EndReason, Game, Outcome, RepetitionRule, Rules};
+use janggi::search::tree::{is_mate, After, Tree, Verdict};
 use janggi::types::rng::SplitMix64;
 use janggi::{Color, Move, Notation, Position};
+use proptest::prelude::*;
 use std::collections::BTreeMap;
 
 const PRESETS: [&str; 5] = [
@@ -123,4 +134,172 @@ fn tree_endings_match_the_game_move_by_move() {
     assert!(count("janggimodern", "RepetitionLoss") > 0, "{endings:?}");
     assert!(count("janggi", "ScoreRepetition") > 0, "{endings:?}");
     assert!(count("janggikjf", "ScoreBikjang") > 0, "{endings:?}");
+}
+
+const BIKJANG: [BikjangRule; 4] = [
+    BikjangRule::Off,
+    BikjangRule::Kjf,
+    BikjangRule::Kja30,
+    BikjangRule::Fsf,
+];
+
+const REPETITION: [RepetitionRule; 5] = [
+    RepetitionRule::Forbid,
+    RepetitionRule::Lose,
+    RepetitionRule::ScoreEnd,
+    RepetitionRule::Fsf,
+    RepetitionRule::FsfModern,
+];
+
+/// Move limits: none, the spec's values, and short ones that fire within
+/// a test game.
+const MOVE_LIMITS: [u32; 5] = [0, 0, 150, 24, 41];
+
+/// n-move rules: none, the presets' values, and short ones.
+const NO_CAPTURE_LIMITS: [u32; 5] = [0, 0, 100, 12, 33];
+
+const PROP_STARTS: [&str; 8] = [
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    // Full armies with the generals facing: the KJF rule must wait for
+    // the first capture, the KJA rule must wait for the points to drop.
+    "rnba1abnr/4k4/1c5c1/p1p2pp1p/9/9/P1P2PP1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    // Facing generals with Cho on exactly 30 points (KJA: "fewer than 30").
+    "r3k3c/9/9/9/9/9/P1P6/9/9/R3K3R w - - 0 1",
+    "3k5/4a4/9/9/9/9/9/9/4A4/3K1R3 w - - 0 1",
+    "4k4/9/4c4/9/9/9/9/4R4/9/4K4 w - - 0 1",
+    "r3k4/9/9/9/9/9/9/9/4K4/R8 w - - 0 1",
+    "4r4/3k5/9/9/9/9/9/9/3p5/4K4 w - - 0 1",
+    "3ak4/4a4/4c4/2p3p2/9/9/2P3P2/4C4/4A4/3AK4 b - - 90 1",
+];
+
+fn rules_strategy() -> impl Strategy<Value = Rules> {
+    (
+        0..4usize,
+        0..5usize,
+        any::<bool>(),
+        any::<bool>(),
+        0..5usize,
+        0..5usize,
+    )
+        .prop_map(|(b, r, scoring, allow_pass, ml, nc)| Rules {
+            bikjang: BIKJANG[b],
+            repetition: REPETITION[r],
+            scoring,
+            allow_pass,
+            move_limit: MOVE_LIMITS[ml],
+            no_capture_limit: NO_CAPTURE_LIMITS[nc],
+        })
+}
+
+/// The light state the search reads equals the game's.
+fn same_state(tree: &Tree, g: &Game, context: &str) {
+    let pos = g.position();
+    let facing_fsf = g.rules().bikjang == BikjangRule::Fsf && pos.generals_facing();
+    assert_eq!(
+        tree.must_answer_bikjang(),
+        g.pending_bikjang().is_some() || facing_fsf,
+        "pending bikjang: {context}"
+    );
+    assert_eq!(
+        tree.last_was_pass(),
+        g.consecutive_passes() > 0,
+        "last pass: {context}"
+    );
+    assert_eq!(tree.game_ply(), g.ply() as usize, "ply: {context}");
+    // A tree built from the game here is the tree that followed it.
+    let fresh = Tree::new(g);
+    assert_eq!(fresh.tt_key(pos), tree.tt_key(pos), "hash key: {context}");
+}
+
+/// Pushes `m` (legal in `g`) on the tree and plays it in `g`; checks that
+/// they agree. Returns whether the game goes on.
+fn step(tree: &mut Tree, pos: &mut Position, g: &mut Game, m: Move, context: &str) -> bool {
+    let captured = !m.is_pass() && pos.piece_at(m.to()).is_some();
+    g.play(m).expect("a legal move");
+    pos.make(m);
+    let after = tree.push(pos, m, captured, pos.in_check());
+    let stm = pos.side_to_move();
+    match (g.outcome(), after) {
+        (None, After::Continue) => true,
+        (Some(o), After::End(v)) => {
+            assert!(agrees(v, o, stm), "{v:?} vs {o:?}: {context}");
+            false
+        }
+        // Mate is found by the search, not by the rule state.
+        (Some(o), After::Continue) if o.reason == EndReason::Checkmate => {
+            assert!(is_mate(pos, g.model()), "not mate: {context}");
+            false
+        }
+        // The game allows a 4th occurrence under `forbid` only when nothing
+        // else is legal, and ends the game by counting; the tree refuses it.
+        (Some(o), After::RepetitionForbidden)
+            if g.rules().repetition == RepetitionRule::Forbid
+                && matches!(
+                    o.reason,
+                    EndReason::ScoreRepetition | EndReason::DrawRepetition
+                ) =>
+        {
+            false
+        }
+        (o, a) => panic!("game {o:?}, tree {a:?}: {context}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn tree_and_game_agree_under_every_rule_set(
+        rules in rules_strategy(),
+        start in 0..PROP_STARTS.len(),
+        seed in any::<u64>(),
+        lead in 0..12usize,
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        let fen = PROP_STARTS[start];
+        let mut g = Game::new(Position::from_fen(fen).expect("FEN"), rules);
+        // The tree takes over a game already under way.
+        for _ in 0..lead {
+            if g.is_over() || g.legal_moves().is_empty() {
+                break;
+            }
+            let m = pick(&g, &mut rng);
+            g.play(m).expect("legal");
+        }
+        prop_assume!(!g.is_over());
+        let mut tree = Tree::new(&g);
+        let mut pos = g.position().clone();
+        for _ in 0..120 {
+            if g.is_over() || g.legal_moves().is_empty() {
+                break;
+            }
+            let context = format!("{rules} {fen} moves {:?}", g.moves());
+            same_state(&tree, &g, &context);
+            // A search-like excursion: a few moves down and back up, each
+            // judged against a copy of the game.
+            if rng.below(4) == 0 {
+                let mut copy = g.clone();
+                let mut depth = 0;
+                for _ in 0..1 + rng.below(4) {
+                    let m = pick(&copy, &mut rng);
+                    depth += 1;
+                    let ctx = format!("{context} then {:?}", &copy.moves()[g.moves().len()..]);
+                    if !step(&mut tree, &mut pos, &mut copy, m, &ctx)
+                        || copy.legal_moves().is_empty()
+                    {
+                        break;
+                    }
+                }
+                for _ in 0..depth {
+                    tree.pop();
+                    pos.unmake();
+                }
+                same_state(&tree, &g, &format!("back from an excursion: {context}"));
+            }
+            let m = pick(&g, &mut rng);
+            if !step(&mut tree, &mut pos, &mut g, m, &context) {
+                break;
+            }
+        }
+    }
 }

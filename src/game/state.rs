@@ -178,6 +178,17 @@ impl Game {
         self.records.iter().map(|r| r.mv).collect()
     }
 
+    /// The record of every ply (for the search tree's rule state, which
+    /// takes it over without replaying the moves).
+    pub(crate) fn records(&self) -> &[PlyRecord] {
+        &self.records
+    }
+
+    /// Whether the start position had the side to move in check.
+    pub(crate) fn root_in_check(&self) -> bool {
+        self.root_in_check
+    }
+
     /// Plies played since the start of the game.
     pub fn ply(&self) -> u32 {
         self.records.len() as u32
@@ -411,6 +422,14 @@ impl Game {
     fn fsf_repetition_outcome(&self) -> Option<Outcome> {
         let modern = self.rules.repetition == RepetitionRule::FsfModern;
         let nfold = if modern { REPETITION_LIMIT } else { FSF_NFOLD };
+        // Without the Kakao rule only the n-fold count can end the game.
+        // Every earlier occurrence of this position lies in the window the
+        // port scans (since the last capture: a capture changes the
+        // material for good), so the hash count says at once when it
+        // cannot fire, and no move scans a long capture-free stretch.
+        if !modern && self.repetition_count() < nfold {
+            return None;
+        }
         let chain = Chain {
             root_key: self.root.key(),
             root_in_check: self.root_in_check,

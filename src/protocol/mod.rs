@@ -91,6 +91,10 @@ pub struct Session {
     out: Output,
     dialect: Dialect,
     rules: Rules,
+    /// The start, moves (the valid prefix) and final key of the game last
+    /// set by `position`, so that a `position` extending it plays only the
+    /// new moves.
+    last_position: Option<(StartPos, Vec<String>, u64)>,
     multipv: usize,
     ponder: bool,
     move_overhead_ms: u64,
@@ -130,6 +134,7 @@ impl Session {
             out,
             dialect: Dialect::Uci,
             rules: Rules::default(),
+            last_position: None,
             multipv: 1,
             ponder: false,
             move_overhead_ms: uci::DEFAULT_MOVE_OVERHEAD_MS.unsigned_abs(),
@@ -439,28 +444,36 @@ impl Session {
         failure.map_or(Ok(()), Err)
     }
 
+    /// `position`: a GUI sends the whole game before every move, so a
+    /// command that repeats the previous one's start and moves and adds
+    /// some plays only the new moves on the current game (the work per
+    /// command does not grow with the length of the game); anything else
+    /// builds the game from its start.
     fn position(&mut self, start: StartPos, moves: &[String]) -> Result<(), ProtocolError> {
-        let pos = match start {
-            StartPos::Startpos => Position::startpos(),
-            StartPos::Fen(f) => Position::from_fen(&f).map_err(|error| ProtocolError::Fen {
-                fen: echo(&f),
-                error,
-            })?,
-            StartPos::Sfen(s) => {
-                let f = sfen_to_fen(&s);
-                Position::from_fen(&f).map_err(|error| ProtocolError::Fen {
-                    fen: echo(&s),
-                    error,
-                })?
-            }
+        let current = self.engine.game();
+        // Still the game `position` set: same length, rules and position
+        // (whatever else may have replaced the engine's game since).
+        let extends = self.last_position.as_ref().is_some_and(|(s, known, key)| {
+            *s == start
+                && moves.starts_with(known)
+                && current.ply() as usize == known.len()
+                && current.position().key() == *key
+                && *current.rules() == self.rules
+        });
+        let (mut game, done) = if extends {
+            let known = self.last_position.as_ref().map_or(0, |(_, m, _)| m.len());
+            (current.clone(), known)
+        } else {
+            self.last_position = None;
+            (Game::new(self.start_position(&start)?, self.rules), 0)
         };
-        let mut game = Game::new(pos, self.rules);
         let mut failure = None;
-        for (i, text) in moves.iter().enumerate() {
-            let played = parse_move(game.position(), text, self.dialect)
+        let mut played = done;
+        for (i, text) in moves.iter().enumerate().skip(done) {
+            let result = parse_move(game.position(), text, self.dialect)
                 .map_err(MoveError::Syntax)
                 .and_then(|mv| game.play(mv).map_err(MoveError::Illegal));
-            if let Err(error) = played {
+            if let Err(error) = result {
                 failure = Some(ProtocolError::Move {
                     index: i + 1,
                     text: echo(text),
@@ -469,9 +482,36 @@ impl Session {
                 });
                 break;
             }
+            played = i + 1;
         }
+        let key = game.position().key();
         self.engine.set_game(game).map_err(busy("position"))?;
+        match self.last_position.as_mut() {
+            Some((_, known, k)) => {
+                known.extend_from_slice(&moves[known.len()..played]);
+                *k = key;
+            }
+            None => self.last_position = Some((start, moves[..played].to_vec(), key)),
+        }
         failure.map_or(Ok(()), Err)
+    }
+
+    /// The position a `position` command starts from.
+    fn start_position(&self, start: &StartPos) -> Result<Position, ProtocolError> {
+        Ok(match start {
+            StartPos::Startpos => Position::startpos(),
+            StartPos::Fen(f) => Position::from_fen(f).map_err(|error| ProtocolError::Fen {
+                fen: echo(f),
+                error,
+            })?,
+            StartPos::Sfen(s) => {
+                let f = sfen_to_fen(s);
+                Position::from_fen(&f).map_err(|error| ProtocolError::Fen {
+                    fen: echo(s),
+                    error,
+                })?
+            }
+        })
     }
 
     fn limits(&self, g: &GoParams) -> Limits {

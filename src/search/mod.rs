@@ -22,6 +22,7 @@ pub mod history;
 pub mod limits;
 pub mod movepick;
 pub(crate) mod negamax;
+pub mod offer;
 mod qsearch;
 pub mod see;
 pub mod skill;

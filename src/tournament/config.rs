@@ -10,6 +10,16 @@
 //! ```
 //!
 //! Options may be written with one dash or two (`-games` = `--games`).
+//!
+//! **Default adjudication.** A rule set without a move limit and without
+//! an n-move rule (`janggikjf`, the default, and any `--rule MoveLimit=0
+//! NoCaptureLimit=0`) never ends a dead endgame, so for it the runner ends
+//! a game after [`DEFAULT_NO_CAPTURE_PLIES`] plies without a capture or at
+//! [`DEFAULT_MAX_PLIES`] plies in all, by the rule set's counting (a draw
+//! when it does not score), with `noCapture` or `maxMoves` in the PGN
+//! `Termination`. `--nocapture N` and `--maxmoves N` change either limit,
+//! `0` turns it off. Rule sets with their own limit get neither by
+//! default.
 //! Each option takes the words after it up to the next option.
 //!
 //! | option | meaning |
@@ -28,7 +38,8 @@
 //! | `--sprt elo0= elo1= alpha= beta=` | SPRT with early stop (two engines) |
 //! | `--resign movecount=N score=CP [twosided=false]` | resign adjudication |
 //! | `--draw movenumber=M movecount=N score=CP` | draw adjudication |
-//! | `--maxmoves N` | decide games longer than N plies by counting |
+//! | `--maxmoves N` | decide a game of N plies by counting (0: never) |
+//! | `--nocapture N` | decide a game after N plies in a row without a capture by counting (0: never) |
 //! | `--ratinginterval N` | print the Elo line every N games (default 1; 0: only at the end) |
 //! | `--event NAME` | PGN `Event` |
 //! | `--debug` | log all engine I/O to stderr |
@@ -44,6 +55,7 @@ use super::clock::Limits;
 use super::engine_process::{Dialect, Launch};
 use super::openings::OpeningConfig;
 use super::referee::{Adjudication, DrawRule, ResignRule};
+pub use super::referee::{DEFAULT_MAX_PLIES, DEFAULT_NO_CAPTURE_PLIES};
 use super::stats::SprtParams;
 use crate::game::Rules;
 use std::fmt;
@@ -139,7 +151,7 @@ usage: match --engine cmd=PROGRAM [name=N] [arg=A]... [dir=D] [proto=uci|usi] [o
              [--seed N] [--variant janggikjf|janggi|janggitraditional|janggimodern|janggicasual]
              [--rule NAME=VALUE...] [--pgnout FILE] [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
              [--resign movecount=N score=CP [twosided=true|false]]
-             [--draw movenumber=M movecount=N score=CP] [--maxmoves PLIES]
+             [--draw movenumber=M movecount=N score=CP] [--maxmoves PLIES] [--nocapture PLIES]
              [--ratinginterval N] [--event NAME] [--debug]
 ";
 
@@ -292,6 +304,9 @@ impl MatchConfig {
         }
         let mut each = Vec::new();
         let mut own = Vec::new();
+        // Given on the command line (0: off); else the default for the rules.
+        let mut max_plies: Option<u32> = None;
+        let mut no_capture: Option<u32> = None;
         let mut cfg = MatchConfig {
             engines: Vec::new(),
             games: 2,
@@ -372,7 +387,8 @@ impl MatchConfig {
                     }
                     cfg.adjudication.draw = Some(d);
                 }
-                "maxmoves" => cfg.adjudication.max_plies = Some(number(opt, one(opt, words)?)?),
+                "maxmoves" => max_plies = Some(number(opt, one(opt, words)?)?),
+                "nocapture" => no_capture = Some(number(opt, one(opt, words)?)?),
                 "ratinginterval" => cfg.rating_interval = number(opt, one(opt, words)?)?,
                 "event" => cfg.event = words.join(" "),
                 "debug" => cfg.debug = true,
@@ -410,6 +426,14 @@ impl MatchConfig {
                 .set_option(k, v)
                 .map_err(|e| ArgError(format!("--rule {k}={v}: {e}")))?;
         }
+        let (default_no_capture, default_max) = Adjudication::endless_default(&cfg.rules);
+        let pick = |given: Option<u32>, default: Option<u32>| match given {
+            Some(0) => None,
+            Some(n) => Some(n),
+            None => default,
+        };
+        cfg.adjudication.no_capture = pick(no_capture, default_no_capture);
+        cfg.adjudication.max_plies = pick(max_plies, default_max);
         Ok(cfg)
     }
 }
@@ -449,6 +473,28 @@ mod tests {
         assert_eq!(c.sprt.unwrap().elo1, 5.0);
         assert_eq!(c.adjudication.resign.unwrap().score, 800);
         assert_eq!(c.adjudication.max_plies, Some(300));
+    }
+
+    #[test]
+    fn default_adjudication_only_for_endless_rules() {
+        let base = "--engine cmd=a --engine cmd=b --each nodes=1";
+        let adj = |extra: &str| parse(&format!("{base} {extra}")).unwrap().adjudication;
+        let a = adj("");
+        assert_eq!(
+            (a.no_capture, a.max_plies),
+            (Some(DEFAULT_NO_CAPTURE_PLIES), Some(DEFAULT_MAX_PLIES))
+        );
+        // The rule set's own limits: nothing by default.
+        let a = adj("--variant janggi");
+        assert_eq!((a.no_capture, a.max_plies), (None, None));
+        let a = adj("--rule MoveLimit=200");
+        assert_eq!((a.no_capture, a.max_plies), (None, None));
+        // Given: changed, or off with 0.
+        let a = adj("--nocapture 60 --maxmoves 0");
+        assert_eq!((a.no_capture, a.max_plies), (Some(60), None));
+        let a = adj("--variant janggi --maxmoves 300");
+        assert_eq!((a.no_capture, a.max_plies), (None, Some(300)));
+        assert!(parse(&format!("{base} --nocapture x")).is_err());
     }
 
     #[test]

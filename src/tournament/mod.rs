@@ -10,6 +10,7 @@
 //! * [`clock`] — time controls and the runner's clocks (byoyomi included);
 //! * [`openings`] — the 16 setups, EPD/FEN books, random plies;
 //! * [`referee`] — one game, every ending and forfeit;
+//! * [`scoresheet`] — the referee's record of a game and the `position` lines;
 //! * [`stats`] — Elo, error bars, LOS, SPRT;
 //! * [`pgn`] — PGN writer and reader;
 //! * [`runner`] — scheduling, concurrency, output;
@@ -31,6 +32,7 @@ pub mod openings;
 pub mod pgn;
 pub mod referee;
 pub mod runner;
+pub mod scoresheet;
 pub mod stats;
 
 pub use config::{ArgError, MatchConfig, USAGE};

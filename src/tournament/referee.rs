@@ -14,17 +14,23 @@
 //! | `crash` | the process exited or closed its output |
 //! | `resign` | `bestmove resign` (USI) |
 //!
-//! and the optional adjudications: `adjudication` (both engines' scores
-//! agree beyond a margin for N moves: resign or draw) and `maxMoves`
-//! (a game longer than `--maxmoves` plies is decided by counting, as the
-//! move limit is, or drawn without scoring). A forfeit records the
-//! offending text and the position (FEN) it was played in.
+//! and the adjudications: `adjudication` (both engines' scores agree
+//! beyond a margin for N moves: resign or draw), `noCapture` (`--nocapture
+//! N`: N plies in a row without a capture) and `maxMoves` (`--maxmoves N`:
+//! a game of N plies). The last two end the game by the rule set's own
+//! counting (점수 판정: material points, Han's 1.5 deom included), as its
+//! move limit would, or as a draw when the rule set does not score; for
+//! rule sets that never end a dead endgame by themselves (no move limit,
+//! no n-move rule: `janggikjf`, the default) they are on by default (see
+//! [`Adjudication::endless_default`]). A forfeit records the offending text
+//! and the position (FEN) it was played in.
 
 use super::clock::{go_command, Clock, Limits};
-use super::engine_process::{Dialect, EngineError, EngineProcess, EngineScore, Reply, Think};
+use super::engine_process::{Dialect, EngineError, EngineProcess, EngineScore, Think};
 use super::openings::Opening;
+use super::scoresheet::Scoresheet;
 use crate::game::{EndReason, Game, Outcome, Rules};
-use crate::rules::{Notation, Position, START_FEN};
+use crate::rules::Position;
 use crate::types::{Color, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -60,6 +66,49 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
     /// Maximum plies (decided by counting at that length).
     pub max_plies: Option<u32>,
+    /// Plies in a row without a capture (decided by counting then).
+    pub no_capture: Option<u32>,
+}
+
+/// Default `--nocapture` for rule sets without a move limit or n-move
+/// rule: 200 plies (100 moves each) without a capture. Fairy-Stockfish's
+/// `janggi` n-move rule is 100 plies and `janggimodern`'s 200; a won
+/// endgame is converted well within 200 (the issue-17 endgames took
+/// 82–133 plies under the 100-ply rule).
+pub const DEFAULT_NO_CAPTURE_PLIES: u32 = 200;
+
+/// Default `--maxmoves` for rule sets without a move limit or n-move rule:
+/// 1000 plies in all (a game that still captures now and then; ordinary
+/// games end long before).
+pub const DEFAULT_MAX_PLIES: u32 = 1000;
+
+impl Adjudication {
+    /// Whether `rules` can leave a game going forever: no move limit and no
+    /// n-move rule (bikjang, repetition and the double pass end only some
+    /// games).
+    pub fn is_endless(rules: &Rules) -> bool {
+        rules.move_limit == 0 && rules.no_capture_limit == 0
+    }
+
+    /// The default length adjudication for `rules`: for an endless rule set
+    /// [`DEFAULT_NO_CAPTURE_PLIES`] without a capture and
+    /// [`DEFAULT_MAX_PLIES`] in all, else none (the rule set's own limit
+    /// ends the game).
+    pub fn endless_default(rules: &Rules) -> (Option<u32>, Option<u32>) {
+        if Adjudication::is_endless(rules) {
+            (Some(DEFAULT_NO_CAPTURE_PLIES), Some(DEFAULT_MAX_PLIES))
+        } else {
+            (None, None)
+        }
+    }
+
+    /// Whether `termination` is one of the runner's adjudications.
+    pub fn adjudicated(termination: Termination) -> bool {
+        matches!(
+            termination,
+            Termination::Adjudication | Termination::MaxMoves | Termination::NoCapture
+        )
+    }
 }
 
 /// How a game ended.
@@ -83,6 +132,8 @@ pub enum Termination {
     Adjudication,
     /// `--maxmoves` reached: counting.
     MaxMoves,
+    /// `--nocapture` plies without a capture: counting.
+    NoCapture,
     /// The match was stopped during the game.
     Aborted,
 }
@@ -100,6 +151,7 @@ impl Termination {
             Termination::NoReply => "noReply",
             Termination::Adjudication => "adjudication",
             Termination::MaxMoves => "maxMoves",
+            Termination::NoCapture => "noCapture",
             Termination::Aborted => "aborted",
         }
     }
@@ -115,6 +167,7 @@ impl Termination {
             "noReply" => Termination::NoReply,
             "adjudication" => Termination::Adjudication,
             "maxMoves" => Termination::MaxMoves,
+            "noCapture" => Termination::NoCapture,
             "aborted" => Termination::Aborted,
             other => return rule_reason(other).map(Termination::Rules),
         };
@@ -288,57 +341,16 @@ struct Streaks {
 
 struct Referee<'a> {
     spec: &'a GameSpec<'a>,
-    game: Game,
-    texts: [Vec<String>; 2],
-    moves: Vec<MoveRecord>,
+    sheet: Scoresheet,
     clocks: [Option<Clock>; 2],
     streaks: [Streaks; 2],
     restart: [bool; 2],
 }
 
 impl Referee<'_> {
-    fn position_command(&self, dialect: Dialect) -> String {
-        let idx = match dialect {
-            Dialect::Uci => 0,
-            Dialect::Usi => 1,
-        };
-        let fen = &self.spec.opening.fen;
-        let mut cmd = if fen == START_FEN {
-            String::from("position startpos")
-        } else {
-            format!("position fen {fen}")
-        };
-        if !self.texts[idx].is_empty() {
-            cmd.push_str(" moves ");
-            cmd.push_str(&self.texts[idx].join(" "));
-        }
-        cmd
-    }
-
-    fn push_move(
-        &mut self,
-        mv: Move,
-        reply: Option<&Reply>,
-    ) -> Result<(), crate::game::IllegalMove> {
-        let pos = self.game.position();
-        let uci = pos.move_text(mv, Notation::Uci);
-        let usi = pos.move_text(mv, Notation::Usi);
-        self.game.play(mv)?;
-        self.texts[0].push(uci.clone());
-        self.texts[1].push(usi);
-        self.moves.push(MoveRecord {
-            mv,
-            text: uci,
-            score: reply.and_then(|r| r.score),
-            depth: reply.and_then(|r| r.depth),
-            elapsed_ms: reply.map_or(0, |r| r.elapsed.as_millis() as u64),
-            book: reply.is_none(),
-        });
-        Ok(())
-    }
-
+    /// The game decided by counting for a length adjudication.
     fn counting(&self, termination: Termination) -> GameResult {
-        let g = &self.game;
+        let g = &self.sheet.game;
         let o = Outcome::by_counting(
             g.score_halves(Color::Cho),
             g.score_halves(Color::Han),
@@ -348,7 +360,23 @@ impl Referee<'_> {
             g.ply(),
         );
         let mut r = GameResult::from_outcome(&o, termination);
-        r.detail = Some(format!("maximum game length of {} plies reached", g.ply()));
+        let how = if g.rules().scoring {
+            "counting"
+        } else {
+            "a draw (no scoring)"
+        };
+        r.detail = Some(match termination {
+            Termination::NoCapture => format!(
+                "no capture for {} plies (--nocapture): {how}, {}",
+                g.position().halfmove_clock(),
+                score_text(g)
+            ),
+            _ => format!(
+                "maximum game length of {} plies reached (--maxmoves): {how}, {}",
+                g.ply(),
+                score_text(g)
+            ),
+        });
         r
     }
 
@@ -369,7 +397,7 @@ impl Referee<'_> {
             None => *s = Streaks::default(),
         }
         let (me, them) = (self.streaks[side.index()], self.streaks[(!side).index()]);
-        let plies = self.game.ply();
+        let plies = self.sheet.game.ply();
         if let Some(r) = adj.resign {
             // Either side may be the one that is lost: the mover's new score
             // can complete the opponent's agreement too.
@@ -416,8 +444,8 @@ impl Referee<'_> {
     }
 
     fn engine_failure(&mut self, side: Color, e: &EngineError) -> GameResult {
-        let plies = self.game.ply();
-        let fen = self.game.position().fen();
+        let plies = self.sheet.game.ply();
+        let fen = self.sheet.game.position().fen();
         self.restart[side.index()] = true;
         match e {
             EngineError::Timeout(_) => GameResult::forfeit(
@@ -438,6 +466,11 @@ impl Referee<'_> {
     }
 }
 
+/// `Cho 26 : Han 31.5` (Han's deom included).
+fn score_text(g: &Game) -> String {
+    format!("Cho {} : Han {}", g.score(Color::Cho), g.score(Color::Han))
+}
+
 fn aborted(plies: u32) -> GameResult {
     GameResult {
         winner: None,
@@ -454,9 +487,7 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
     let start = Position::from_fen(&spec.opening.fen).unwrap_or_else(|_| Position::startpos());
     let mut r = Referee {
         spec,
-        game: Game::new(start, *spec.rules),
-        texts: [Vec::new(), Vec::new()],
-        moves: Vec::new(),
+        sheet: Scoresheet::new(&spec.opening.fen, Game::new(start, *spec.rules)),
         clocks: [
             players[0].limits.tc.map(Clock::new),
             players[1].limits.tc.map(Clock::new),
@@ -465,7 +496,7 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
         restart: [false; 2],
     };
     for &mv in &spec.opening.moves {
-        if r.push_move(mv, None).is_err() {
+        if r.sheet.push_move(mv, None).is_err() {
             break;
         }
     }
@@ -489,8 +520,8 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
         start_fen: spec.opening.fen.clone(),
         variant: spec.variant.to_string(),
         rules: *spec.rules,
-        final_fen: r.game.position().fen(),
-        moves: r.moves,
+        final_fen: r.sheet.game.position().fen(),
+        moves: r.sheet.moves,
         result,
         time_controls: [players[0].limits.describe(), players[1].limits.describe()],
         restart: r.restart,
@@ -505,27 +536,34 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
             .new_game(spec.init_timeout, spec.stop)
         {
             if matches!(e, EngineError::Aborted) {
-                return aborted(r.game.ply());
+                return aborted(r.sheet.game.ply());
             }
             return r.engine_failure(side, &e);
         }
     }
     loop {
-        if let Some(o) = r.game.outcome() {
+        if let Some(o) = r.sheet.game.outcome() {
             return GameResult::from_outcome(o, Termination::Rules(o.reason));
         }
         if spec
             .adjudication
+            .no_capture
+            .is_some_and(|n| r.sheet.game.position().halfmove_clock() >= n)
+        {
+            return r.counting(Termination::NoCapture);
+        }
+        if spec
+            .adjudication
             .max_plies
-            .is_some_and(|m| r.game.ply() >= m)
+            .is_some_and(|m| r.sheet.game.ply() >= m)
         {
             return r.counting(Termination::MaxMoves);
         }
-        let side = r.game.side_to_move();
+        let side = r.sheet.game.side_to_move();
         let player = &mut players[side.index()];
         let limits = player.limits;
         let dialect = player.engine.dialect();
-        let position = r.position_command(dialect);
+        let position = r.sheet.position_command(dialect);
         let go = go_command(
             dialect,
             limits,
@@ -539,14 +577,14 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         }
         .saturating_add(limits.margin());
         let think = player.engine.think(
-            &position,
+            position,
             &go,
             Duration::from_millis(deadline_ms),
             Duration::from_millis(limits.stop_wait_ms),
             spec.stop,
         );
-        let plies = r.game.ply();
-        let fen = r.game.position().fen();
+        let plies = r.sheet.game.ply();
+        let fen = r.sheet.game.position().fen();
         let reply = match think {
             Think::Aborted => return aborted(plies),
             Think::Crashed(status, _) => {
@@ -577,8 +615,8 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
                 );
             }
             Think::Late(reply) => {
-                let _ = r.game.lose_on_time(side);
-                let mut res = match r.game.outcome() {
+                let _ = r.sheet.game.lose_on_time(side);
+                let mut res = match r.sheet.game.outcome() {
                     Some(o) => GameResult::from_outcome(o, Termination::TimeLoss),
                     None => aborted(plies),
                 };
@@ -600,8 +638,8 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
             (None, None) => None,
         };
         if let Some(allowed) = over {
-            let _ = r.game.lose_on_time(side);
-            let mut res = match r.game.outcome() {
+            let _ = r.sheet.game.lose_on_time(side);
+            let mut res = match r.sheet.game.outcome() {
                 Some(o) => GameResult::from_outcome(o, Termination::TimeLoss),
                 None => aborted(plies),
             };
@@ -614,8 +652,8 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         }
         let text = reply.bestmove.as_str();
         if text == "resign" {
-            let _ = r.game.resign(side);
-            if let Some(o) = r.game.outcome() {
+            let _ = r.sheet.game.resign(side);
+            if let Some(o) = r.sheet.game.outcome() {
                 let mut res = GameResult::from_outcome(o, Termination::Resign);
                 res.detail = Some(format!("{} engine resigned in position {fen}", side.name()));
                 return res;
@@ -624,7 +662,11 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         let parsed = if text == "(none)" {
             None
         } else {
-            r.game.position().parse_move(text, dialect.notation()).ok()
+            r.sheet
+                .game
+                .position()
+                .parse_move(text, dialect.notation())
+                .ok()
         };
         let Some(mv) = parsed else {
             if text == "(none)" || text == "resign" {
@@ -647,7 +689,7 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
                 ),
             );
         };
-        if let Err(e) = r.push_move(mv, Some(&reply)) {
+        if let Err(e) = r.sheet.push_move(mv, Some(&reply)) {
             return GameResult::forfeit(
                 side,
                 Termination::IllegalMove,
@@ -659,7 +701,7 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
                 ),
             );
         }
-        if r.game.is_over() {
+        if r.sheet.game.is_over() {
             continue;
         }
         if let Some(res) = r.adjudicate(side, reply.score) {
@@ -686,6 +728,7 @@ mod tests {
             Termination::NoReply,
             Termination::Adjudication,
             Termination::MaxMoves,
+            Termination::NoCapture,
             Termination::Aborted,
         ] {
             let back = Termination::from_name(t.name());

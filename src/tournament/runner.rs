@@ -12,7 +12,9 @@ use super::config::{EngineConfig, MatchConfig, Tournament};
 use super::engine_process::{EngineError, EngineProcess};
 use super::openings::Opening;
 use super::pgn;
-use super::referee::{play_game, GameRecord, GameResult, GameSpec, Player, Termination};
+use super::referee::{
+    play_game, Adjudication, GameRecord, GameResult, GameSpec, Player, Termination,
+};
 use super::stats::{GameScore, SprtDecision, Tally};
 use crate::types::Color;
 use std::collections::BTreeMap;
@@ -283,6 +285,7 @@ pub fn run(
         cfg.rules,
         cfg.concurrency
     );
+    let _ = writeln!(out, "{}", adjudication_line(cfg));
     // Pre-flight: every engine must start and accept its options.
     let mut warnings = Vec::new();
     for e in &cfg.engines {
@@ -428,6 +431,52 @@ pub fn run(
     Ok(report)
 }
 
+/// `Adjudication: after 200 plies without a capture or at 1000 plies, by
+/// counting (default for rule sets without a move limit)`.
+fn adjudication_line(cfg: &MatchConfig) -> String {
+    let adj = cfg.adjudication;
+    let mut parts = Vec::new();
+    if let Some(n) = adj.no_capture {
+        parts.push(format!("after {n} plies without a capture"));
+    }
+    if let Some(n) = adj.max_plies {
+        parts.push(format!("at {n} plies"));
+    }
+    if parts.is_empty() {
+        return "Adjudication: no length limit beyond the rules".to_string();
+    }
+    let how = if cfg.rules.scoring {
+        "by counting"
+    } else {
+        "as a draw (no scoring)"
+    };
+    let default = Adjudication::endless_default(&cfg.rules);
+    let note = if (adj.no_capture, adj.max_plies) == default {
+        " (default for rule sets without a move limit or n-move rule; --nocapture/--maxmoves N change it, 0 turns it off)"
+    } else {
+        ""
+    };
+    format!("Adjudication: {} {how}{note}", parts.join(" or "))
+}
+
+/// `Adjudicated: 7 of 100 games (maxMoves 1, noCapture 6)`.
+fn adjudicated_line(games: &[GameRecord]) -> String {
+    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+    for g in games {
+        if Adjudication::adjudicated(g.result.termination) {
+            *kinds.entry(g.result.termination.name()).or_default() += 1;
+        }
+    }
+    let total: usize = kinds.values().sum();
+    let list: Vec<String> = kinds.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let detail = if list.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", list.join(", "))
+    };
+    format!("Adjudicated: {total} of {} games{detail}", games.len())
+}
+
 fn print_summary(cfg: &MatchConfig, report: &MatchReport, out: &mut dyn Write) {
     let _ = writeln!(out);
     for (&(i, j), t) in &report.pairs {
@@ -476,6 +525,7 @@ fn print_summary(cfg: &MatchConfig, report: &MatchReport, out: &mut dyn Write) {
     }
     let list: Vec<String> = terms.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "Terminations: {}", list.join(", "));
+    let _ = writeln!(out, "{}", adjudicated_line(&report.games));
     let end = match report.end {
         MatchEnd::Completed => "Finished match".to_string(),
         MatchEnd::Sprt(d) => format!(

@@ -215,11 +215,13 @@ pub fn main(args: &[String]) -> i32 {
                 f.notation = if usi { Notation::Usi } else { Notation::Uci };
                 vec![
                     "id name FakeEngine".into(),
-                    "option name UCI_Variant type combo default janggikjf var janggikjf var janggi"
+                    "option name UCI_Variant type combo default janggikjf var janggikjf var janggi \
+                     var janggitraditional var janggimodern var janggicasual"
                         .into(),
                     "option name Bikjang type combo default kjf var off var kjf var kja30 var fsf"
                         .into(),
                     "option name Scoring type check default true".into(),
+                    "option name AllowPass type check default true".into(),
                     "option name MoveLimit type spin default 0 min 0 max 250".into(),
                     if usi { "usiok".into() } else { "uciok".into() },
                 ]

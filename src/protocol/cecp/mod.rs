@@ -16,7 +16,8 @@
 //! `1-0 {…}`, `0-1 {…}` or `1/2-1/2 {…}` (reason, Korean summary, count).
 //! `analyze` runs an endless search of the current position, restarted
 //! after every move, `undo` and `setboard`, until `exit`. A `draw` offer
-//! is answered `offer draw` when [`accept_draw`] says so, else ignored.
+//! is answered `offer draw` when the engine's offer rule
+//! ([`crate::search::offer`]) agrees, else ignored.
 //!
 //! Pondering (`hard`) is accepted but not done: the engine uses no time on
 //! the opponent's move. XBoard's `piece` command (Betza notation) is not
@@ -40,13 +41,9 @@
 //! ```
 
 mod command;
-mod draw;
 mod text;
 
 pub use command::{looks_like_move, CecpCommand, CecpError, TimeControl};
-pub use draw::{
-    accept_draw, Accept, COUNT_MARGIN_CP, DEAD_MARGIN_CP, LITTLE_MATERIAL, NO_PROGRESS_PLIES,
-};
 pub use text::{
     features, option_feature, result_line, score, setup_line, thinking_line, xboard_fen,
     MATE_SCORE, PIECE_TABLE,
@@ -59,6 +56,7 @@ use super::{Dialect, Flow, OptionSpec, Session};
 use crate::engine::{Report, Reporter};
 use crate::game::{Game, Rules};
 use crate::rules::Position;
+use crate::search::offer::Offer;
 use crate::search::{Clock, Info, Limits, ReportScore};
 use crate::types::{Color, Move};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -509,9 +507,10 @@ impl Session {
         }
     }
 
-    /// `draw`: answers `offer draw` when [`accept_draw`] agrees, judged by
-    /// the running search's latest score for this position or, when no
-    /// search runs, by a quick search of [`DRAW_SEARCH_NODES`] nodes.
+    /// `draw`: answers `offer draw` when [`crate::search::offer`] agrees,
+    /// judged by the running search's latest score for this position or,
+    /// when no search runs, by a quick search of [`DRAW_SEARCH_NODES`]
+    /// nodes; otherwise the offer is ignored (a `#` comment says why).
     fn cecp_draw(&mut self) {
         let game = self.engine.game();
         let stm = game.side_to_move();
@@ -525,12 +524,12 @@ impl Session {
             self.quick_score()
         };
         let score = score.map(|s| if engine == stm { s } else { flip(s) });
-        match accept_draw(self.engine.game(), engine, score) {
-            Some(why) => {
-                self.say("offer draw");
-                self.say(&format!("# draw accepted: {why:?}"));
-            }
-            None => self.say("# draw offer declined"),
+        let answer = self.engine.answer_offer(engine, Offer::Draw, score);
+        if answer.accept {
+            self.say("offer draw");
+            self.say(&format!("# draw accepted: {}", answer.reason.text()));
+        } else {
+            self.say(&format!("# draw declined: {}", answer.reason.text()));
         }
     }
 
