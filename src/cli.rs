@@ -18,8 +18,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Run the protocol loop on stdin/stdout (the default; UCI, USI or UCCI
-    /// is chosen by the first command).
+    /// Run the protocol loop on stdin/stdout (the default; UCI, USI, UCCI
+    /// or XBoard's CECP is chosen by the first command).
     Uci,
     /// Search fixed positions at fixed depth and print the node count.
     Bench(BenchArgs),

@@ -36,7 +36,9 @@ use crate::game::Game;
 use crate::nnue::Network;
 use crate::search::offer::{answer_offer, Offer, OfferDecision};
 use crate::search::skill::Skill;
-use crate::search::{Info, Limits, ReportScore, SearchControl, SearchResult, Searcher};
+use crate::search::{
+    CurrMove, Info, Limits, Progress, ReportScore, SearchControl, SearchResult, Searcher,
+};
 use crate::types::{Color, Move};
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -67,6 +69,8 @@ pub enum Report<'a> {
         /// Score from the side to move's point of view.
         score: ReportScore,
     },
+    /// The root move being searched (only once a search runs long).
+    CurrMove(CurrMove),
     /// A note for the user (`info string …`), e.g. an internal error that
     /// was recovered from.
     Message(&'a str),
@@ -643,13 +647,16 @@ impl Job {
             let started = Instant::now();
             let mut last: Option<Info> = None;
             let searched = catch_unwind(AssertUnwindSafe(|| {
-                let mut on_info = |info: &Info| {
-                    if info.multipv <= 1 {
-                        last = Some(info.clone());
+                let mut on_progress = |p: Progress<'_>| match p {
+                    Progress::Info(info) => {
+                        if info.multipv <= 1 {
+                            last = Some(info.clone());
+                        }
+                        rep.emit(&*reporter, Report::Info(info));
                     }
-                    rep.emit(&*reporter, Report::Info(info));
+                    Progress::CurrMove(c) => rep.emit(&*reporter, Report::CurrMove(c)),
                 };
-                searcher.search(&game, &limits, &control, &mut on_info)
+                searcher.search_with_progress(&game, &limits, &control, &mut on_progress)
             }));
             match searched {
                 Ok(r) => {

@@ -63,7 +63,7 @@ pub struct GoParams {
     pub ponder: bool,
     /// `perft N`: count instead of searching.
     pub perft: Option<u32>,
-    /// `searchmoves m1 m2 …` (accepted, not supported by the search).
+    /// `searchmoves m1 m2 …`: search only these root moves.
     pub searchmoves: Vec<String>,
     /// Tokens that are no `go` parameter (reported, then ignored, so a GUI
     /// still gets its `bestmove`).
@@ -104,6 +104,9 @@ pub enum Command {
     Usi,
     /// `ucci`: choose the UCCI dialect, print id, options, `ucciok`.
     Ucci,
+    /// `xboard`: choose CECP (XBoard/WinBoard); its lines are parsed by
+    /// [`super::cecp`] from then on.
+    Xboard,
     /// `debug on|off` (accepted, no effect).
     Debug(bool),
     /// `isready`.
@@ -254,6 +257,7 @@ impl Command {
             "uci" => no_args(Command::Uci, "uci"),
             "usi" => no_args(Command::Usi, "usi"),
             "ucci" => no_args(Command::Ucci, "ucci"),
+            "xboard" => no_args(Command::Xboard, "xboard"),
             "isready" => no_args(Command::IsReady, "isready"),
             "ucinewgame" | "usinewgame" => Ok(Command::NewGame),
             "stop" => no_args(Command::Stop, "stop"),

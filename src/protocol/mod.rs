@@ -1,5 +1,6 @@
-//! The text protocol: UCI (Fairy-Stockfish's Janggi dialect), USI and UCCI
-//! on a line-based input and a [`Write`] sink (see `PROTOCOL.md`).
+//! The text protocol: UCI (Fairy-Stockfish's Janggi dialect), USI, UCCI
+//! and CECP (XBoard/WinBoard, [`cecp`]) on a line-based input and a
+//! [`Write`] sink (see `PROTOCOL.md`).
 //!
 //! [`run`] reads lines on a reader thread and feeds them to a [`Session`],
 //! which parses each into a [`Command`] and dispatches it to the [`Engine`].
@@ -23,11 +24,14 @@
 //! assert!(sink.lines().iter().any(|l| l.starts_with("legal ")));
 //! ```
 
+pub mod cecp;
 pub mod command;
 mod error;
+mod events;
 mod io;
 pub mod notation;
 pub mod uci;
+pub mod wdl;
 
 pub use command::{Command, CommandError, GoParams, StartPos};
 pub use error::{MoveError, ProtocolError};
@@ -35,7 +39,7 @@ pub use io::{run, Input, MemorySink, Output, MAX_LINE};
 pub use uci::{OptionError, OptionId, OptionSpec, OptionValue};
 
 use crate::engine::{Engine, Report, Reporter};
-use crate::game::{EndReason, Game, Outcome, Rules};
+use crate::game::{Game, Rules};
 use crate::perft::divide;
 use crate::rules::Position;
 use crate::search::skill::Skill;
@@ -43,6 +47,7 @@ use crate::search::{Clock, Limits};
 use crate::types::{Color, Square};
 use command::echo;
 use error::busy;
+use events::{final_outcome, last_move_events, refused_repetitions, rule_event_lines};
 use notation::{move_text, parse_move, sfen_to_fen, square_text};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -65,6 +70,9 @@ pub enum Dialect {
     Usi,
     /// UCCI (ranks `0`–`9`).
     Ucci,
+    /// CECP v2, the XBoard/WinBoard protocol (ranks `0`–`9`, pass `@@@@`;
+    /// see [`cecp`]).
+    Cecp,
 }
 
 /// What the loop does after a line.
@@ -99,6 +107,12 @@ pub struct Session {
     use_nnue: bool,
     /// The network `EvalFile` loaded (the shipped one by default).
     network: std::sync::Arc<crate::nnue::Network>,
+    /// `UCI_AnalyseMode`: search at full strength whatever the skill says.
+    analyse_mode: bool,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
+    /// The XBoard protocol's state (once `xboard` chose it).
+    cecp: cecp::State,
     /// Lines from the reader thread (when run by [`run`]).
     input: Option<Receiver<Input>>,
     /// Lines read while waiting for a search, to be handled in order.
@@ -130,6 +144,9 @@ impl Session {
             elo: crate::search::skill::MAX_ELO,
             use_nnue: crate::engine::USE_NNUE_DEFAULT,
             network: crate::nnue::default_network().clone(),
+            analyse_mode: false,
+            show_wdl: false,
+            cecp: cecp::State::default(),
             input: None,
             pending: VecDeque::new(),
             eof: false,
@@ -211,6 +228,9 @@ impl Session {
 
     /// Handles one input line (without or with its line ending).
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        if self.dialect == Dialect::Cecp {
+            return self.cecp_line(line);
+        }
         let cmd = match Command::parse(line) {
             Ok(c) => c,
             Err(CommandError::Empty) => return Flow::Continue,
@@ -250,11 +270,22 @@ impl Session {
             Command::Uci => self.handshake(Dialect::Uci),
             Command::Usi => self.handshake(Dialect::Usi),
             Command::Ucci => self.handshake(Dialect::Ucci),
+            // CECP: nothing to answer until `protover`.
+            Command::Xboard => self.dialect = Dialect::Cecp,
             Command::Debug(_) => {}
             Command::IsReady => self.say("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             Command::NewGame => self.engine.clear_hash().map_err(busy("ucinewgame"))?,
-            Command::Position { start, moves } => self.position(start, &moves)?,
+            Command::Position { start, moves } => {
+                self.position(start, &moves)?;
+                // What the last move caused that a GUI does not see on its
+                // board (told once: the next `position` has one more move).
+                for line in
+                    rule_event_lines(self.engine.game(), &last_move_events(self.engine.game()))
+                {
+                    self.say(&line);
+                }
+            }
             Command::Go(g) => self.go(g)?,
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
@@ -330,23 +361,44 @@ impl Session {
                 self.network = net;
                 self.say(&format!("info string EvalFile {text}: network loaded"));
             }
-            (OptionId::SkillLevel | OptionId::LimitStrength | OptionId::Elo, v) => {
-                let (mut level, mut limit, mut elo) =
-                    (self.skill_level, self.limit_strength, self.elo);
+            (
+                OptionId::SkillLevel
+                | OptionId::LimitStrength
+                | OptionId::Elo
+                | OptionId::AnalyseMode,
+                v,
+            ) => {
+                let (mut level, mut limit, mut elo, mut analyse) = (
+                    self.skill_level,
+                    self.limit_strength,
+                    self.elo,
+                    self.analyse_mode,
+                );
                 match v {
                     OptionValue::Int(n) if spec.id == OptionId::Elo => elo = n,
                     OptionValue::Int(n) => level = u32::try_from(n).unwrap_or(0),
+                    OptionValue::Bool(a) if spec.id == OptionId::AnalyseMode => analyse = a,
                     OptionValue::Bool(l) => limit = l,
                     _ => {}
                 }
-                let skill = if limit {
+                // Analysis wants the true best move and score: the skill
+                // options apply to play only.
+                let skill = if analyse {
+                    Skill::default()
+                } else if limit {
                     Skill::from_elo(elo)
                 } else {
                     Skill::new(level)
                 };
                 self.engine.set_skill(skill).map_err(b)?;
-                (self.skill_level, self.limit_strength, self.elo) = (level, limit, elo);
+                (
+                    self.skill_level,
+                    self.limit_strength,
+                    self.elo,
+                    self.analyse_mode,
+                ) = (level, limit, elo, analyse);
             }
+            (OptionId::ShowWdl, OptionValue::Bool(w)) => self.show_wdl = w,
             (
                 OptionId::Bikjang
                 | OptionId::Repetition
@@ -492,7 +544,43 @@ impl Session {
             infinite: g.infinite,
             move_overhead: Duration::from_millis(self.move_overhead_ms),
             multipv: self.multipv.max(1),
+            searchmoves: Vec::new(),
         }
+    }
+
+    /// The legal moves among `go searchmoves …`; an unparsable or illegal
+    /// one gets an error line and is left out.
+    fn searchmoves(&self, texts: &[String]) -> Vec<crate::types::Move> {
+        let game = self.engine.game();
+        let mut moves = Vec::new();
+        for (i, text) in texts.iter().enumerate() {
+            let mv = parse_move(game.position(), text, self.dialect)
+                .map_err(MoveError::Syntax)
+                .and_then(|mv| {
+                    if game.is_legal(mv) {
+                        Ok(mv)
+                    } else {
+                        let why = game.clone().play(mv).err();
+                        Err(MoveError::Illegal(why.unwrap_or(
+                            crate::game::IllegalMove::NotLegal("not legal here"),
+                        )))
+                    }
+                });
+            match mv {
+                Ok(mv) if !moves.contains(&mv) => moves.push(mv),
+                Ok(_) => {}
+                Err(error) => self.say(&format!(
+                    "info string error: go searchmoves: move {} '{}' {}; left out",
+                    i + 1,
+                    echo(text),
+                    match error {
+                        MoveError::Syntax(_) => "is not move text".to_string(),
+                        MoveError::Illegal(e) => format!("is not legal ({e})"),
+                    }
+                )),
+            }
+        }
+        moves
     }
 
     fn go(&mut self, g: GoParams) -> Result<(), ProtocolError> {
@@ -506,14 +594,22 @@ impl Session {
             self.perft(depth);
             return Ok(());
         }
+        let mut limits = self.limits(&g);
         if !g.searchmoves.is_empty() {
-            self.say("info string searchmoves is not supported; searching all moves");
+            limits.searchmoves = self.searchmoves(&g.searchmoves);
+            if limits.searchmoves.is_empty() {
+                self.say("info string go searchmoves: no legal move given; searching all moves");
+            }
         }
-        let limits = self.limits(&g);
+        for line in refused_repetitions(self.engine.game(), self.dialect) {
+            self.say(&line);
+        }
         let out = self.out.clone();
         let dialect = self.dialect;
+        let show_wdl = self.show_wdl;
         let reporter: Reporter = Arc::new(move |game: &Game, r: Report<'_>| match r {
-            Report::Info(info) => out.line(&uci::info_line(game, info, dialect)),
+            Report::Info(info) => out.line(&uci::info_line(game, info, dialect, show_wdl)),
+            Report::CurrMove(c) => out.line(&uci::currmove_line(game, &c, dialect)),
             Report::NoMove { score } => {
                 out.line(&format!("info depth 0 score {}", uci::score_text(score)))
             }
@@ -558,7 +654,7 @@ impl Session {
             }
             let label = match self.dialect {
                 Dialect::Uci => (rank + 1).to_string(),
-                Dialect::Ucci => rank.to_string(),
+                Dialect::Ucci | Dialect::Cecp => rank.to_string(),
                 Dialect::Usi => char::from(b'a' + (9 - rank)).to_string(),
             };
             self.say(&format!("{row} {label}"));
@@ -594,26 +690,9 @@ impl Session {
     }
 
     fn result(&self) {
-        let game = self.engine.game();
-        let fallback;
-        let outcome = match game.outcome() {
-            Some(o) => o,
-            // A side in check without a legal move is checkmated even if
-            // the game layer has not recorded it.
-            None if game.legal_moves().is_empty() && game.position().in_check() => {
-                fallback = Outcome {
-                    winner: Some(!game.side_to_move()),
-                    reason: EndReason::Checkmate,
-                    cho_points: f64::from(game.score_halves(Color::Cho)) / 2.0,
-                    han_points: f64::from(game.score_halves(Color::Han)) / 2.0,
-                    move_count: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
-                };
-                &fallback
-            }
-            None => {
-                self.say("result ongoing");
-                return;
-            }
+        let Some(outcome) = final_outcome(self.engine.game()) else {
+            self.say("result ongoing");
+            return;
         };
         let winner = outcome.winner.map_or("draw", Color::name);
         self.say(&format!(

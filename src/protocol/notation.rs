@@ -3,7 +3,8 @@
 //!
 //! UCI and USI are the rules core's notations. UCCI (xiangqi GUIs) writes
 //! files `a`–`i` and ranks `0`–`9` (Cho's back rank is `0`), so `b1c3` in UCI
-//! is `b0c2` in UCCI.
+//! is `b0c2` in UCCI. CECP (XBoard) squares are UCCI's, as Fairy-Stockfish
+//! writes them on a 10-rank board, and its pass is `@@@@`.
 
 use super::Dialect;
 use crate::rules::{MoveParseError, Notation, Position};
@@ -14,8 +15,13 @@ impl Dialect {
     pub fn notation(self) -> Notation {
         match self {
             Dialect::Usi => Notation::Usi,
-            Dialect::Uci | Dialect::Ucci => Notation::Uci,
+            Dialect::Uci | Dialect::Ucci | Dialect::Cecp => Notation::Uci,
         }
+    }
+
+    /// Whether squares have ranks `0`–`9` (UCCI and CECP).
+    fn zero_based(self) -> bool {
+        matches!(self, Dialect::Ucci | Dialect::Cecp)
     }
 }
 
@@ -32,7 +38,7 @@ fn ucci_square(s: &[u8]) -> Option<Square> {
 /// # Errors
 /// [`MoveParseError`] when the text is no move.
 pub fn parse_move(pos: &Position, text: &str, dialect: Dialect) -> Result<Move, MoveParseError> {
-    if dialect != Dialect::Ucci || matches!(text, "0000" | "pass" | "@@@@") {
+    if !dialect.zero_based() || matches!(text, "0000" | "pass" | "@@@@") {
         return pos.parse_move(text, dialect.notation());
     }
     let err = || MoveParseError(text.to_string());
@@ -59,13 +65,20 @@ pub fn square_text(sq: Square, dialect: Dialect) -> String {
     match dialect {
         Dialect::Uci => sq.uci().as_str().to_string(),
         Dialect::Usi => sq.usi().as_str().to_string(),
-        Dialect::Ucci => format!("{}{}", char::from(b'a' + sq.file()), sq.rank()),
+        Dialect::Ucci | Dialect::Cecp => format!("{}{}", char::from(b'a' + sq.file()), sq.rank()),
     }
 }
 
-/// A move's text in `dialect` (a pass is the mover's general square twice).
+/// The pass in CECP (Fairy-Stockfish's XBoard dialect).
+pub const CECP_PASS: &str = "@@@@";
+
+/// A move's text in `dialect` (a pass is the mover's general square twice;
+/// in CECP it is [`CECP_PASS`]).
 pub fn move_text(pos: &Position, mv: Move, dialect: Dialect) -> String {
-    if dialect != Dialect::Ucci {
+    if dialect == Dialect::Cecp && mv.is_pass() {
+        return CECP_PASS.to_string();
+    }
+    if !dialect.zero_based() {
         return pos.move_text(mv, dialect.notation());
     }
     let (from, to) = if mv.is_pass() {
@@ -110,6 +123,16 @@ mod tests {
         assert_eq!(parse_move(&p, "8j7h", Dialect::Usi), Ok(m));
         assert_eq!(parse_move(&p, "e1e1", Dialect::Ucci), Ok(Move::PASS));
         assert_eq!(move_text(&p, Move::PASS, Dialect::Ucci), "e1e1");
+        assert_eq!(move_text(&p, m, Dialect::Cecp), "b0c2");
+        assert_eq!(move_text(&p, Move::PASS, Dialect::Cecp), "@@@@");
+        assert_eq!(parse_move(&p, "@@@@", Dialect::Cecp), Ok(Move::PASS));
+        assert_eq!(parse_move(&p, "e1e1", Dialect::Cecp), Ok(Move::PASS));
+        assert_eq!(
+            parse_move(&p, "a3b3", Dialect::Cecp)
+                .map(|m| move_text(&p, m, Dialect::Uci))
+                .as_deref(),
+            Ok("a4b4")
+        );
         assert!(parse_move(&p, "b0c", Dialect::Ucci).is_err());
         assert!(parse_move(&p, "j0c2", Dialect::Ucci).is_err());
         assert_eq!(

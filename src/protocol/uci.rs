@@ -6,7 +6,7 @@ use super::Dialect;
 use crate::engine::{DEFAULT_HASH_MB, DEFAULT_THREADS};
 use crate::game::{Game, RuleError, Rules};
 use crate::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
-use crate::search::{Info, ReportScore};
+use crate::search::{CurrMove, Info, ReportScore};
 use crate::types::Move;
 use std::fmt;
 
@@ -68,6 +68,11 @@ pub enum OptionId {
     UseNnue,
     /// `EvalFile`: the network file (`<embedded>`: the shipped one).
     EvalFile,
+    /// `UCI_AnalyseMode`: the GUI analyses (full strength, whatever the
+    /// skill options say).
+    AnalyseMode,
+    /// `UCI_ShowWDL`: `wdl W D L` in `info` lines (see [`super::wdl`]).
+    ShowWdl,
 }
 
 /// The type of an option as the handshake shows it.
@@ -120,7 +125,7 @@ pub struct OptionSpec {
 /// `janggikjf` preset's. Setting `UCI_Variant` replaces the whole rule set
 /// by that preset; the rule options set afterwards override single rules
 /// of it (so a GUI sets the variant first, then any overrides).
-pub const OPTIONS: [OptionSpec; 18] = [
+pub const OPTIONS: [OptionSpec; 20] = [
     OptionSpec {
         id: OptionId::Hash,
         uci_name: "Hash",
@@ -273,6 +278,18 @@ pub const OPTIONS: [OptionSpec; 18] = [
             default: EMBEDDED_NET,
         },
     },
+    OptionSpec {
+        id: OptionId::AnalyseMode,
+        uci_name: "UCI_AnalyseMode",
+        usi_name: "UCI_AnalyseMode",
+        kind: OptionType::Check { default: false },
+    },
+    OptionSpec {
+        id: OptionId::ShowWdl,
+        uci_name: "UCI_ShowWDL",
+        usi_name: "UCI_ShowWDL",
+        kind: OptionType::Check { default: false },
+    },
 ];
 
 /// The `EvalFile` value that names the network shipped in the binary.
@@ -283,7 +300,7 @@ impl OptionSpec {
     pub fn name(&self, dialect: Dialect) -> &'static str {
         match dialect {
             Dialect::Usi => self.usi_name,
-            Dialect::Uci | Dialect::Ucci => self.uci_name,
+            Dialect::Uci | Dialect::Ucci | Dialect::Cecp => self.uci_name,
         }
     }
 
@@ -466,6 +483,8 @@ pub fn handshake(dialect: Dialect) -> Vec<String> {
             Dialect::Uci => "uciok",
             Dialect::Usi => "usiok",
             Dialect::Ucci => "ucciok",
+            // CECP has no such handshake (see `cecp::features`).
+            Dialect::Cecp => "feature done=1",
         }
         .to_string(),
     );
@@ -496,10 +515,17 @@ pub fn line_text(game: &Game, moves: &[Move], dialect: Dialect) -> Vec<String> {
     out
 }
 
-/// `info depth … pv …`.
-pub fn info_line(game: &Game, info: &Info, dialect: Dialect) -> String {
+/// `info depth … pv …`; with `show_wdl`, `wdl W D L` follows the score
+/// (the model of [`super::wdl`]).
+pub fn info_line(game: &Game, info: &Info, dialect: Dialect, show_wdl: bool) -> String {
+    let wdl = if show_wdl {
+        let (w, d, l) = super::wdl::wdl(info.score);
+        format!(" wdl {w} {d} {l}")
+    } else {
+        String::new()
+    };
     let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {}",
+        "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {} time {} hashfull {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -517,6 +543,16 @@ pub fn info_line(game: &Game, info: &Info, dialect: Dialect) -> String {
     s
 }
 
+/// `info depth D currmove M currmovenumber N`.
+pub fn currmove_line(game: &Game, c: &CurrMove, dialect: Dialect) -> String {
+    format!(
+        "info depth {} currmove {} currmovenumber {}",
+        c.depth,
+        move_text(game.position(), c.mv, dialect),
+        c.number
+    )
+}
+
 /// `bestmove M [ponder P]`, or the dialect's no-move answer.
 pub fn bestmove_line(
     game: &Game,
@@ -529,6 +565,7 @@ pub fn bestmove_line(
             Dialect::Uci => "bestmove (none)",
             Dialect::Usi => "bestmove resign",
             Dialect::Ucci => "nobestmove",
+            Dialect::Cecp => "resign",
         }
         .to_string();
     };

@@ -113,6 +113,11 @@ pub struct Limits {
     pub move_overhead: Duration,
     /// Number of principal variations to report.
     pub multipv: usize,
+    /// Root move filter (`go searchmoves`): when not empty, only these of
+    /// the legal moves are searched (and one of them is played); moves in
+    /// it that are not legal are ignored, and if none is legal the filter
+    /// is ignored.
+    pub searchmoves: Vec<Move>,
 }
 
 /// Flags shared between the engine facade and a running search.
@@ -130,6 +135,31 @@ impl SearchControl {
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
+}
+
+/// What a running search reports.
+#[derive(Clone, Copy, Debug)]
+pub enum Progress<'a> {
+    /// A completed iteration's line (`info depth … pv …`).
+    Info(&'a Info),
+    /// The root move being searched now; reported only once the search
+    /// has run for [`CURRMOVE_AFTER`] (GUIs show it for long searches).
+    CurrMove(CurrMove),
+}
+
+/// A search reports the root move it works on only after this long
+/// (earlier it would flood the GUI for no use).
+pub const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
+
+/// The root move being searched (`info currmove … currmovenumber …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrMove {
+    /// The iteration's depth.
+    pub depth: u32,
+    /// The move.
+    pub mv: Move,
+    /// Its 1-based number in the root move order of this iteration.
+    pub number: usize,
 }
 
 /// One progress report (`info depth … pv …`).
@@ -267,6 +297,22 @@ impl Searcher {
         control: &SearchControl,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        self.search_with_progress(game, limits, control, &mut |p| {
+            if let Progress::Info(info) = p {
+                on_info(info);
+            }
+        })
+    }
+
+    /// [`Searcher::search`], reporting every [`Progress`] (the root move
+    /// being searched, too) through `on_progress`.
+    pub fn search_with_progress(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        control: &SearchControl,
+        on_progress: &mut dyn FnMut(Progress<'_>),
+    ) -> SearchResult {
         let start = Instant::now();
         let skill = self.skill;
         let capped;
@@ -276,7 +322,10 @@ impl Searcher {
         } else {
             limits
         };
-        let legal = game.legal_moves();
+        let mut legal = game.legal_moves();
+        if legal.iter().any(|m| limits.searchmoves.contains(m)) {
+            legal.retain(|m| limits.searchmoves.contains(m));
+        }
         if legal.is_empty() {
             let pos = game.position();
             let score = if pos.in_check() {
@@ -288,7 +337,7 @@ impl Searcher {
                     None => ReportScore::Cp(0),
                 }
             };
-            on_info(&Info {
+            on_progress(Progress::Info(&Info {
                 depth: 0,
                 seldepth: 0,
                 multipv: 1,
@@ -298,7 +347,7 @@ impl Searcher {
                 time_ms: 0,
                 hashfull: self.tt.hashfull(),
                 pv: Vec::new(),
-            });
+            }));
             wait_for_release(limits, control);
             return SearchResult {
                 best: None,
@@ -329,7 +378,7 @@ impl Searcher {
         let plan = Plan {
             max_depth,
             multipv: if skill.needs_all_scores() {
-                legal.len()
+                root_moves.len()
             } else {
                 limits.multipv.max(1)
             },
@@ -379,7 +428,7 @@ impl Searcher {
                 None
             };
             w.was_pondering = control.pondering.load(Ordering::Relaxed);
-            w.iterate(&plan, Some(on_info));
+            w.iterate(&plan, Some(on_progress));
             done.store(true, Ordering::Relaxed);
             (w.root_moves, w.nodes)
         });

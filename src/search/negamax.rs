@@ -5,9 +5,12 @@
 use super::history::History;
 use super::limits::Timer;
 use super::movepick::{is_capture, Kind, MovePicker};
+use super::thread::Plan;
 use super::tree::{After, Tree, Verdict};
 use super::tt::{Bound, Tt};
-use super::{SearchControl, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
+use super::{
+    CurrMove, Progress, SearchControl, CURRMOVE_AFTER, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND,
+};
 use crate::eval;
 use crate::nnue::{AccStack, Network};
 use crate::rules::Position;
@@ -307,11 +310,30 @@ impl<'a> Worker<'a> {
     /// Searches the root moves from `pv_idx` on at `depth` within
     /// (`alpha`, `beta`); returns the best score. Root moves come from the
     /// game layer and are searched even if the tree's rules disagree.
-    pub(crate) fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+    /// `report` (the main thread's) hears of each move once the search
+    /// has run for [`CURRMOVE_AFTER`].
+    pub(crate) fn root_search(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        plan: &Plan,
+        report: &mut Option<&mut dyn FnMut(Progress<'_>)>,
+    ) -> i32 {
         let mut best = -INF;
         self.pv_len[0] = 0;
         for i in self.pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            if let Some(r) = report
+                .as_mut()
+                .filter(|_| plan.start.elapsed() >= CURRMOVE_AFTER)
+            {
+                r(Progress::CurrMove(CurrMove {
+                    depth: depth.max(1) as u32,
+                    mv,
+                    number: i + 1,
+                }));
+            }
             let capture = is_capture(&self.pos, mv);
             let sel_before = self.seldepth;
             self.seldepth = 0;

@@ -5,7 +5,7 @@
 //! decides when the search ends and then raises `done`.
 
 use super::negamax::Worker;
-use super::{report_score, Info, INF, MATE, MATE_BOUND, MAX_PLY, WIN_BOUND};
+use super::{report_score, Info, Progress, INF, MATE, MATE_BOUND, MAX_PLY, WIN_BOUND};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -71,7 +71,7 @@ impl Worker<'_> {
     pub(crate) fn iterate(
         &mut self,
         plan: &Plan,
-        mut report: Option<&mut dyn FnMut(&Info)>,
+        mut report: Option<&mut dyn FnMut(Progress<'_>)>,
     ) -> i32 {
         let main = self.id == 0;
         let lines = plan.multipv.clamp(1, self.root_moves.len().max(1));
@@ -100,7 +100,7 @@ impl Worker<'_> {
                         (-INF, INF, INF)
                     };
                 loop {
-                    let score = self.root_search(alpha, beta, d);
+                    let score = self.root_search(alpha, beta, d, plan, &mut report);
                     self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                     if self.stopped {
                         break;
@@ -136,7 +136,7 @@ impl Worker<'_> {
                 for line in 0..lines {
                     let info = self.info(plan, completed, line, true);
                     reported_nodes = info.nodes;
-                    r(&info);
+                    r(Progress::Info(&info));
                 }
             }
             let best = self.root_moves[0].mv;
@@ -181,7 +181,7 @@ impl Worker<'_> {
                 if self.total_nodes() != reported_nodes {
                     for line in 0..lines {
                         let info = self.info(plan, completed, line, true);
-                        r(&info);
+                        r(Progress::Info(&info));
                     }
                 }
             }

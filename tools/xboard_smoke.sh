@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The real-GUI check of the CECP (XBoard/WinBoard) dialect: one short
+# engine-vs-engine Janggi game in a real XBoard window under Xvfb.
+#
+#   tools/xboard_smoke.sh [ENGINE] [OUT_DIR]
+#
+# ENGINE defaults to target/release/janggi-engine (built if missing),
+# OUT_DIR to target/xboard-smoke. Installs nothing: it needs `xboard` and
+# `Xvfb` (Debian packages xboard, xvfb) and, for the screenshot, `import`
+# (imagemagick). Exit codes: 0 the game finished cleanly; 1 it did not
+# (forfeit, illegal move, engine error, no result in time); 77 a tool is
+# missing (callers treat that as "skipped").
+#
+# It plays `-variant janggi -mode TwoMachines` with legality testing off
+# (XBoard's own Janggi move rules are incomplete: it refuses the soldier's
+# sideways step), 10 s + 0.1 s a move per side, draws adjudicated after 120
+# moves, no move animation, each engine's `Move Overhead` at 50 ms (set
+# through XBoard's option command), with XBoard's debug log. From the log it checks that a result
+# came, that no side forfeited, lost on time or sent an illegal move, and that no
+# `Illegal move` / `Error (` answer appeared; then it saves a screenshot
+# of the final position (`OUT_DIR/xboard.png`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ENGINE="${1:-target/release/janggi-engine}"
+OUT="${2:-target/xboard-smoke}"
+TIMEOUT_S="${XBOARD_SMOKE_TIMEOUT:-150}"
+# Debian installs xboard in /usr/games, which is not always on PATH.
+export PATH="$PATH:/usr/games"
+
+for tool in xboard Xvfb; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "xboard_smoke: skipped: '$tool' not found (Debian packages: xboard xvfb)"
+    exit 77
+  fi
+done
+if [ ! -x "$ENGINE" ]; then
+  cargo build --release
+fi
+ENGINE="$(cd "$(dirname "$ENGINE")" && pwd)/$(basename "$ENGINE")"
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+LOG="$OUT/xboard-debug.log"
+rm -f "$LOG" "$OUT/xboard.png" "$OUT/game.pgn"
+
+# A free display number.
+DISPLAY_NUM=99
+while [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] || [ -e "/tmp/.X$DISPLAY_NUM-lock" ]; do
+  DISPLAY_NUM=$((DISPLAY_NUM + 1))
+done
+Xvfb ":$DISPLAY_NUM" -screen 0 1024x768x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+XVFB_PID=$!
+XBOARD_PID=""
+cleanup() {
+  if [ -n "$XBOARD_PID" ]; then kill "$XBOARD_PID" 2>/dev/null || true; fi
+  kill "$XVFB_PID" 2>/dev/null || true
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+export DISPLAY=":$DISPLAY_NUM"
+for _ in $(seq 50); do
+  [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break
+  sleep 0.1
+done
+
+# What a user types, plus the debug log, a PGN and no pop-ups.
+xboard -variant janggi -mode TwoMachines -testLegality false \
+  -fcp "$ENGINE" -fd "$OUT" -scp "$ENGINE" -sd "$OUT" \
+  -tc 0:10 -inc 0.1 -adjudicateDrawMoves 120 \
+  -debug -nameOfDebugFile "$LOG" -saveGameFile "$OUT/game.pgn" \
+  -popupExitMessage false -popupMoveErrors false -autoCallFlag true \
+  -animateMoving false -flashCount 0 \
+  -firstOptions "Move Overhead=50" -secondOptions "Move Overhead=50" \
+  -boardSize medium -showCoords true >"$OUT/xboard.out" 2>&1 &
+XBOARD_PID=$!
+
+# XBoard logs GameEnds(result, "reason", whosent) when a game ends (and
+# once at start-up, before the game): the first one after "New game".
+game_end() {
+  awk '/^New game/ { on = 1 } on && /^GameEnds\(/ { print; found = 1; exit } END { exit !found }' "$LOG"
+}
+
+start=$(date +%s)
+finished=""
+while [ $(($(date +%s) - start)) -lt "$TIMEOUT_S" ]; do
+  if ! kill -0 "$XBOARD_PID" 2>/dev/null; then
+    break
+  fi
+  if [ -f "$LOG" ] && game_end >/dev/null; then
+    finished=yes
+    break
+  fi
+  sleep 1
+done
+sleep 1
+elapsed=$(($(date +%s) - start))
+if command -v import >/dev/null 2>&1; then
+  import -window root -trim +repage "$OUT/xboard.png" 2>/dev/null || true
+fi
+
+fail() {
+  echo "xboard_smoke: FAILED after ${elapsed}s: $*"
+  echo "  debug log: $LOG"
+  exit 1
+}
+[ -f "$LOG" ] || fail "no debug log (XBoard did not start; see $OUT/xboard.out)"
+[ -n "$finished" ] || fail "no game result within ${TIMEOUT_S}s"
+# The line XBoard logs at the end: GameEnds(result, "reason", whosent).
+ends="$(game_end)"
+moves="$(grep -c ": move " "$LOG" || true)"
+echo "xboard_smoke: $ends after ${elapsed}s, $moves engine moves"
+if grep -Eqi "forfeit|illegal move|Error \(|xboard: .*error|crash|disconnect|lost.*connection" "$LOG"; then
+  grep -Ein "forfeit|illegal move|Error \(|crash|disconnect" "$LOG" | head -5
+  fail "forfeit, illegal move or engine error in the log"
+fi
+[ "$moves" -ge 10 ] || fail "only $moves engine moves"
+case "$ends" in
+  *"on time"*) fail "a side lost on time: $ends" ;;
+esac
+# The result as the engines claimed it (XBoard relays it as `result …`).
+result="$(grep -m1 -E ">(first|second): result (1-0|0-1|1/2-1/2)" "$LOG" || true)"
+[ -n "$result" ] || fail "the game did not end with a result: $ends"
+echo "xboard_smoke: ${result#*: }"
+if [ -f "$OUT/xboard.png" ]; then
+  echo "xboard_smoke: screenshot $OUT/xboard.png"
+fi
+echo "xboard_smoke: ok"
