@@ -30,6 +30,8 @@ const MATE_IN_ONE_FEN: &str = "3k5/R8/9/6N2/9/9/9/9/4R4/5K3 w - - 0 1";
 
 /// Generals and one guard each: dead even.
 const DEAD_FEN: &str = "3ak4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
+/// As `DEAD_FEN` with a soldier each: play is left.
+const SOLDIERS_FEN: &str = "3ak4/9/9/p8/9/9/8P/9/4A4/4K4 w - - 0 1";
 
 /// Cho has an extra chariot.
 const CHO_UP_A_CHARIOT_FEN: &str = "3ak4/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1";
@@ -497,18 +499,21 @@ fn draw_offers_follow_the_engines_offer_rule() {
     // and the count does not favour the engine.
     let mut xb = Xb::new();
     xb.send("force");
-    // Without counting (janggicasual), generals and a guard each, 80
-    // plies without a capture: dead, accepted.
+    // Without counting (janggicasual), generals and a guard each: nobody
+    // can ever mate, accepted at once (also just after a capture).
     xb.send("variant janggicasual");
-    xb.send(&format!("setboard {}", DEAD_FEN.replace(" 0 1", " 80 41")));
-    let out = xb.ask("draw");
-    assert_eq!(out[0], "offer draw", "{out:?}");
-    assert!(
-        out[1].starts_with("# draw accepted: the position is dead"),
-        "{out:?}"
-    );
-    // The same position just after a capture: not dead yet, ignored.
-    xb.send(&format!("setboard {DEAD_FEN}"));
+    for fen in [DEAD_FEN.replace(" 0 1", " 80 41"), DEAD_FEN.to_string()] {
+        xb.send(&format!("setboard {fen}"));
+        let out = xb.ask("draw");
+        assert_eq!(out[0], "offer draw", "{out:?}");
+        assert!(
+            out[1].starts_with("# draw accepted: only generals and guards are left"),
+            "{out:?}"
+        );
+    }
+    // Generals, guards and a soldier each, just after a capture: the
+    // search still sees play, ignored.
+    xb.send(&format!("setboard {SOLDIERS_FEN}"));
     let out = xb.ask("draw");
     assert_eq!(
         out,

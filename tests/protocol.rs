@@ -791,7 +791,16 @@ fn eval_prints_terms_and_final_score() {
         "Final evaluation: {} cp (han to move",
         janggi::eval::evaluate(&pos)
     );
-    assert!(out.last().is_some_and(|l| l.starts_with(&want)), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with(&want)), "{out:?}");
+    // The network's verdict follows, then which evaluation the search uses.
+    let net = janggi::nnue::evaluate(janggi::nnue::default_network(), &pos);
+    let want_net = format!("NNUE evaluation: {net} cp (han to move");
+    assert!(out.iter().any(|l| l.starts_with(&want_net)), "{out:?}");
+    assert!(
+        out.last()
+            .is_some_and(|l| l.starts_with("Search uses: handcrafted")),
+        "{out:?}"
+    );
 }
 
 #[test]

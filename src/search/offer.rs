@@ -13,9 +13,15 @@
 //!   score for this position is within [`DEAD_SCORE_CP`] of equal (no mate
 //!   either way) and [`DEAD_PLIES`] plies have passed without a capture —
 //!   unless the count favours it, in which case it declines and the
-//!   protocol may offer a count instead ([`OfferReason::CountFavours`]).
+//!   protocol may offer a count instead ([`OfferReason::CountFavours`]);
+//! * to a **draw**, at once and whatever the score, when neither side has
+//!   anything but its general and guards: both stay in their own palaces,
+//!   so neither can ever give check, let alone mate
+//!   ([`OfferReason::NoMatingMaterial`]); again unless the count favours
+//!   the engine.
 //!
-//! Without a score (no search of this position yet) a draw is declined.
+//! Without a score (no search of this position yet) a draw is declined,
+//! except in the bare ending above.
 //!
 //! ```
 //! use janggi::game::{Game, Rules};
@@ -36,7 +42,20 @@
 
 use super::ReportScore;
 use crate::game::Game;
-use crate::types::Color;
+use crate::rules::Position;
+use crate::types::{Color, PieceKind};
+
+/// Whether neither side has a piece that could ever attack the enemy
+/// general: only generals and guards are left, and those never leave
+/// their own palace.
+pub fn no_mating_material(pos: &Position) -> bool {
+    Color::BOTH.iter().all(|&c| {
+        PieceKind::ALL
+            .iter()
+            .filter(|&&k| k != PieceKind::General && k != PieceKind::Guard)
+            .all(|&k| pos.pieces(c, k).is_empty())
+    })
+}
 
 /// A search score within this many centipawns of equal counts as "no side
 /// is making progress".
@@ -68,6 +87,8 @@ pub enum OfferReason {
     CountAgainst,
     /// The position is dead by the engine's own search.
     Dead,
+    /// Only generals and guards are left: nobody can ever mate.
+    NoMatingMaterial,
     /// The engine's search still sees play (or has no score yet).
     NotDead,
 }
@@ -80,6 +101,7 @@ impl OfferReason {
             OfferReason::CountFavours => "the count favours the engine",
             OfferReason::CountAgainst => "the count favours the opponent",
             OfferReason::Dead => "the position is dead by the engine's search",
+            OfferReason::NoMatingMaterial => "only generals and guards are left: no side can mate",
             OfferReason::NotDead => "the engine's search still sees play",
         }
     }
@@ -124,6 +146,9 @@ pub fn answer_offer(
     // A draw, or a count that is a draw.
     if count_favours {
         return OfferDecision::new(false, OfferReason::CountFavours);
+    }
+    if no_mating_material(game.position()) {
+        return OfferDecision::new(true, OfferReason::NoMatingMaterial);
     }
     let level = matches!(score, Some(ReportScore::Cp(cp)) if cp.abs() <= DEAD_SCORE_CP);
     if level && game.position().halfmove_clock() >= DEAD_PLIES {
@@ -191,6 +216,28 @@ mod tests {
         // Han leads on points, but points decide nothing: a dead draw.
         assert!(answer_offer(&g, Color::Han, Offer::Count, level).accept);
         assert!(!answer_offer(&g, Color::Han, Offer::Count, Some(ReportScore::Cp(400))).accept);
+    }
+
+    #[test]
+    fn bare_generals_and_guards_are_dead_at_once() {
+        let fen = "3ak4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
+        let casual = Rules::from_variant("janggicasual").expect("variant");
+        let g = Game::new(Position::from_fen(fen).expect("FEN"), casual);
+        assert!(no_mating_material(g.position()));
+        // Whatever the search said, and right after a capture.
+        assert_eq!(
+            answer_offer(&g, Color::Cho, Offer::Draw, Some(ReportScore::Cp(-284))),
+            OfferDecision::new(true, OfferReason::NoMatingMaterial)
+        );
+        // With counting, the side ahead on points still declines.
+        let g = Game::new(Position::from_fen(fen).expect("FEN"), Rules::default());
+        assert_eq!(
+            answer_offer(&g, Color::Han, Offer::Draw, None).reason,
+            OfferReason::CountFavours
+        );
+        // A single soldier keeps the game alive.
+        let p = Position::from_fen("3ak4/9/9/9/9/9/4P4/9/4A4/4K4 w - - 0 1").expect("FEN");
+        assert!(!no_mating_material(&p));
     }
 
     #[test]
