@@ -133,11 +133,6 @@ impl AccStack {
         }
     }
 
-    /// The network.
-    pub fn network(&self) -> &Network {
-        &self.net
-    }
-
     /// Records `mv`, about to be made in `pos`.
     #[inline]
     pub fn push(&mut self, pos: &Position, mv: Move) {

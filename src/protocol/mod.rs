@@ -105,8 +105,9 @@ pub struct Session {
     elo: i64,
     /// `Use NNUE`.
     use_nnue: bool,
-    /// The network `EvalFile` loaded (the shipped one by default).
-    network: std::sync::Arc<crate::nnue::Network>,
+    /// The network `EvalFile` loaded; `None`: the shipped one, parsed only
+    /// when first used (not at start-up).
+    network: Option<std::sync::Arc<crate::nnue::Network>>,
     /// `UCI_AnalyseMode`: search at full strength whatever the skill says.
     analyse_mode: bool,
     /// `UCI_ShowWDL`.
@@ -143,7 +144,7 @@ impl Session {
             limit_strength: false,
             elo: crate::search::skill::MAX_ELO,
             use_nnue: crate::engine::USE_NNUE_DEFAULT,
-            network: crate::nnue::default_network().clone(),
+            network: None,
             analyse_mode: false,
             show_wdl: false,
             cecp: cecp::State::default(),
@@ -315,6 +316,13 @@ impl Session {
         }
     }
 
+    /// The network `EvalFile` names (the shipped one by default).
+    fn network(&self) -> std::sync::Arc<crate::nnue::Network> {
+        self.network
+            .clone()
+            .unwrap_or_else(|| crate::nnue::default_network().clone())
+    }
+
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ProtocolError> {
         let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
         let v = spec.check_value(self.dialect, value)?;
@@ -343,20 +351,23 @@ impl Session {
             (OptionId::Variant, OptionValue::Text(v)) => self.set_rules(Rules::from_variant(v)?)?,
             (OptionId::ClearHash, _) => self.engine.clear_hash().map_err(b)?,
             (OptionId::UseNnue, OptionValue::Bool(on)) => {
-                let net = on.then(|| self.network.clone());
+                let net = on.then(|| self.network());
                 self.engine.set_network(net).map_err(b)?;
                 self.use_nnue = on;
             }
             (OptionId::EvalFile, _) => {
                 let net = if text.is_empty() || text == uci::EMBEDDED_NET {
-                    crate::nnue::default_network().clone()
+                    None
                 } else {
                     let n = crate::nnue::Network::load(std::path::Path::new(&text))
                         .map_err(OptionError::Network)?;
-                    std::sync::Arc::new(n)
+                    Some(std::sync::Arc::new(n))
                 };
                 if self.use_nnue {
-                    self.engine.set_network(Some(net.clone())).map_err(b)?;
+                    let current = net
+                        .clone()
+                        .unwrap_or_else(|| crate::nnue::default_network().clone());
+                    self.engine.set_network(Some(current)).map_err(b)?;
                 }
                 self.network = net;
                 self.say(&format!("info string EvalFile {text}: network loaded"));
@@ -722,6 +733,7 @@ impl Session {
             ));
         }
         let stm = pos.side_to_move();
+        let net = self.network();
         self.say(&format!(
             "Final evaluation: {} cp ({} to move, side to move's view, tempo {} included)",
             crate::eval::evaluate(pos),
@@ -730,9 +742,9 @@ impl Session {
         ));
         self.say(&format!(
             "NNUE evaluation: {} cp ({} to move, side to move's view; {:?})",
-            crate::nnue::evaluate(&self.network, pos),
+            crate::nnue::evaluate(&net, pos),
             stm.name(),
-            self.network
+            net
         ));
         self.say(&format!(
             "Search uses: {}",
