@@ -3,50 +3,18 @@
 //! `info currmove … currmovenumber …` in long searches, and `info string`
 //! for rule events the GUI cannot see.
 
+mod common;
+
+use common::session::Harness;
 use janggi::game::{Game, Rules};
-use janggi::protocol::{MemorySink, Session};
 use janggi::rules::{Notation, Position};
 use janggi::search::{Limits, SearchControl, Searcher};
-use std::thread;
-use std::time::{Duration, Instant};
 
-const LONG: Duration = Duration::from_secs(20);
-
-struct H {
-    sink: MemorySink,
-    session: Session,
-}
-
-impl H {
-    fn new(dialect: &str) -> H {
-        let sink = MemorySink::default();
-        let mut session = Session::new(sink.clone());
-        session.handle_line(dialect);
-        H { sink, session }
-    }
-
-    fn send(&mut self, l: &str) {
-        self.session.handle_line(l);
-    }
-
-    fn lines(&self) -> Vec<String> {
-        self.sink.lines()
-    }
-
-    /// Runs `go …` and returns its output up to `bestmove`.
-    fn go(&mut self, go: &str) -> Vec<String> {
-        let n = self.lines().len();
-        self.send(go);
-        let start = Instant::now();
-        loop {
-            let out: Vec<String> = self.lines().into_iter().skip(n).collect();
-            if let Some(i) = out.iter().position(|l| l.starts_with("bestmove")) {
-                return out[..=i].to_vec();
-            }
-            assert!(start.elapsed() < LONG, "no bestmove: {out:?}");
-            thread::sleep(Duration::from_millis(2));
-        }
-    }
+/// A session that has chosen its dialect (`uci`, `usi`, `ucci`).
+fn session(dialect: &str) -> Harness {
+    let mut h = Harness::new();
+    h.send(dialect);
+    h
 }
 
 fn bestmove(out: &[String]) -> String {
@@ -67,7 +35,7 @@ fn pv_heads(out: &[String]) -> Vec<String> {
 
 #[test]
 fn searchmoves_restricts_the_root_in_uci() {
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     h.send("position startpos");
     // Unrestricted, the engine does not play a soldier's edge step.
     let free = bestmove(&h.go("go depth 4"));
@@ -88,7 +56,7 @@ fn searchmoves_restricts_the_root_in_uci() {
 
 #[test]
 fn searchmoves_with_multipv_and_a_pass() {
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     h.send("setoption name MultiPV value 3");
     h.send("position startpos moves b1c3");
     let out = h.go("go depth 3 searchmoves b10c8 e9e9");
@@ -107,13 +75,13 @@ fn searchmoves_with_multipv_and_a_pass() {
 
 #[test]
 fn searchmoves_in_usi_and_bad_entries() {
-    let mut h = H::new("usi");
+    let mut h = session("usi");
     h.send("position startpos");
     // a4a5 is 9g9f in USI.
     let out = h.go("go depth 3 searchmoves 9g9f");
     assert_eq!(bestmove(&out), "9g9f", "{out:?}");
     // An illegal and a garbage entry get an error each and are left out.
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     h.send("position startpos");
     let out = h.go("go depth 3 searchmoves a1a5 zz i4i5");
     let errors: Vec<&String> = out
@@ -147,7 +115,7 @@ fn limits_searchmoves_filter_in_the_searcher() {
 
 #[test]
 fn show_wdl_adds_wdl_to_info_lines() {
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     h.send("position startpos");
     let out = h.go("go depth 3");
     assert!(!out.iter().any(|l| l.contains(" wdl ")));
@@ -174,7 +142,7 @@ fn show_wdl_adds_wdl_to_info_lines() {
 
 #[test]
 fn analyse_mode_ignores_the_skill_limit() {
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     h.send("setoption name Skill Level value 0");
     h.send("position startpos");
     // Level 0 searches one ply.
@@ -197,7 +165,7 @@ fn analyse_mode_ignores_the_skill_limit() {
         "{out:?}"
     );
     let opts = {
-        let mut u = H::new("uci");
+        let mut u = session("uci");
         u.send("isready");
         u.lines()
     };
@@ -207,7 +175,7 @@ fn analyse_mode_ignores_the_skill_limit() {
 
 #[test]
 fn currmove_only_after_a_second() {
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     h.send("position startpos");
     let out = h.go("go depth 3");
     assert!(!out.iter().any(|l| l.contains("currmove")), "{out:?}");
@@ -228,7 +196,7 @@ fn currmove_only_after_a_second() {
         assert!(legal.contains(&mv), "{l}");
     }
     // USI writes the move in USI squares.
-    let mut h = H::new("usi");
+    let mut h = session("usi");
     h.send("position startpos");
     let out = h.go("go movetime 1700");
     let l = out
@@ -243,7 +211,7 @@ fn currmove_only_after_a_second() {
 fn rule_events_are_told_by_info_string() {
     // Bikjang called under Fairy-Stockfish's rules: the guard leaves the
     // file and the generals face.
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     h.send("setoption name UCI_Variant value janggi");
     let n = h.lines().len();
     h.send("position fen 3ak4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1 moves e2d2");
@@ -260,7 +228,7 @@ fn rule_events_are_told_by_info_string() {
 
     // Repetition under `forbid`: the 3rd occurrence is told, and `go`
     // names the move refused because it would be the 4th.
-    let mut h = H::new("uci");
+    let mut h = session("uci");
     let cycle = "b1c3 b10c8 c3b1 c8b10";
     let n = h.lines().len();
     h.send(&format!(

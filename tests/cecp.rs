@@ -5,18 +5,18 @@
 //! into an in-memory sink, and once against the real binary over pipes.
 //! Every answer is asserted.
 
+mod common;
+
+use common::session::{Harness, LONG};
 use janggi::game::{Game, Rules};
 use janggi::protocol::notation::parse_move;
-use janggi::protocol::{Dialect, MemorySink, Session};
+use janggi::protocol::Dialect;
 use janggi::rules::Position;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// Generous upper bound for anything that should be prompt.
-const LONG: Duration = Duration::from_secs(20);
 
 const START_XBOARD_FEN: &str =
     "rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1";
@@ -36,22 +36,30 @@ const SOLDIERS_FEN: &str = "3ak4/9/9/p8/9/9/8P/9/4A4/4K4 w - - 0 1";
 /// Cho has an extra chariot.
 const CHO_UP_A_CHARIOT_FEN: &str = "3ak4/9/9/9/9/9/9/9/4A4/R3K4 w - - 0 1";
 
-struct Xb {
-    sink: MemorySink,
-    session: Session,
+/// A session after XBoard's handshake, as XBoard 4.9 sends it.
+struct Xb(Harness);
+
+impl std::ops::Deref for Xb {
+    type Target = Harness;
+    fn deref(&self) -> &Harness {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Xb {
+    fn deref_mut(&mut self) -> &mut Harness {
+        &mut self.0
+    }
 }
 
 impl Xb {
     /// A session after XBoard's handshake and `new` / `variant janggi`,
     /// as XBoard 4.9 sends them.
     fn new() -> Xb {
-        let sink = MemorySink::default();
-        let session = Session::new(sink.clone());
-        let mut xb = Xb { sink, session };
-        for l in ["xboard", "protover 2"] {
-            xb.send(l);
-        }
+        let mut xb = Xb(Harness::new());
         for l in [
+            "xboard",
+            "protover 2",
             "accepted setboard",
             "accepted usermove",
             "memory 16",
@@ -70,49 +78,8 @@ impl Xb {
         xb
     }
 
-    fn send(&mut self, line: &str) {
-        self.session.handle_line(line);
-    }
-
-    fn lines(&self) -> Vec<String> {
-        self.sink.lines()
-    }
-
-    /// Sends a synchronous command and returns what it printed.
-    fn ask(&mut self, line: &str) -> Vec<String> {
-        let before = self.lines().len();
-        self.send(line);
-        self.lines().into_iter().skip(before).collect()
-    }
-
-    /// Waits for a line satisfying `pred` among those printed from `from`
-    /// on; returns all lines from `from` up to it.
-    fn wait_from(&self, from: usize, pred: impl Fn(&str) -> bool) -> Vec<String> {
-        let start = Instant::now();
-        loop {
-            let lines: Vec<String> = self.lines().into_iter().skip(from).collect();
-            if let Some(i) = lines.iter().position(|l| pred(l)) {
-                return lines[..=i].to_vec();
-            }
-            assert!(
-                start.elapsed() < LONG,
-                "timed out; output:\n{}",
-                self.lines().join("\n")
-            );
-            thread::sleep(Duration::from_millis(2));
-        }
-    }
-
     fn wait_for(&self, pred: impl Fn(&str) -> bool) -> Vec<String> {
         self.wait_from(0, pred)
-    }
-
-    fn fen(&mut self) -> String {
-        let out = self.ask("d");
-        out.iter()
-            .find_map(|l| l.strip_prefix("Fen: "))
-            .unwrap_or_else(|| panic!("no Fen in {out:?}"))
-            .to_string()
     }
 
     /// Sends `time`/`otim` and the move, as XBoard does, and returns the

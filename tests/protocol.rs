@@ -4,90 +4,18 @@
 //! No test asserts a duration except generous upper bounds (a test that
 //! would otherwise hang fails after `LONG`).
 
+mod common;
+
+use common::session::{Harness, LONG};
 use janggi::game::{Game, Rules};
 use janggi::perft::divide;
-use janggi::protocol::{self, Flow, MemorySink, Session};
+use janggi::protocol::{self, Flow, MemorySink};
 use janggi::rules::{LegalityModel, Notation, Position};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// Generous upper bound for anything that should be "prompt".
-const LONG: Duration = Duration::from_secs(20);
-
-struct Harness {
-    sink: MemorySink,
-    session: Session,
-}
-
-impl Harness {
-    fn new() -> Harness {
-        let sink = MemorySink::default();
-        let session = Session::new(sink.clone());
-        Harness { sink, session }
-    }
-
-    fn send(&mut self, line: &str) -> Flow {
-        self.session.handle_line(line)
-    }
-
-    fn lines(&self) -> Vec<String> {
-        self.sink.lines()
-    }
-
-    /// Lines written after the first `skip` lines.
-    fn since(&self, skip: usize) -> Vec<String> {
-        self.lines().into_iter().skip(skip).collect()
-    }
-
-    fn count(&self, prefix: &str) -> usize {
-        self.lines()
-            .iter()
-            .filter(|l| l.starts_with(prefix))
-            .count()
-    }
-
-    /// Waits until at least `n` lines start with `prefix`.
-    fn wait_count(&self, prefix: &str, n: usize) -> Vec<String> {
-        let start = Instant::now();
-        loop {
-            let lines = self.lines();
-            if lines.iter().filter(|l| l.starts_with(prefix)).count() >= n {
-                return lines;
-            }
-            assert!(
-                start.elapsed() < LONG,
-                "no {n}x '{prefix}' within {LONG:?}; output:\n{}",
-                lines.join("\n")
-            );
-            thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    /// Sends a command and returns the lines it printed (synchronous
-    /// commands only).
-    fn ask(&mut self, line: &str) -> Vec<String> {
-        let before = self.lines().len();
-        self.send(line);
-        self.since(before)
-    }
-
-    fn fen(&mut self) -> String {
-        let out = self.ask("d");
-        let fen = out.iter().find_map(|l| l.strip_prefix("Fen: "));
-        fen.unwrap_or_else(|| panic!("no Fen line in {out:?}"))
-            .to_string()
-    }
-
-    fn errors(&self) -> Vec<String> {
-        self.lines()
-            .into_iter()
-            .filter(|l| l.starts_with("info string error:"))
-            .collect()
-    }
-}
 
 fn fen_after(moves: &[&str]) -> String {
     let mut g = Game::new(Position::startpos(), Rules::default());
@@ -274,7 +202,7 @@ fn isready_during_infinite_search_is_answered_before_bestmove() {
         !lines.iter().any(|l| l.starts_with("bestmove")),
         "bestmove before stop: {lines:?}"
     );
-    assert!(h.session.engine().is_searching());
+    assert!(h.session().engine().is_searching());
     h.send("stop");
     let lines = h.wait_count("bestmove", 1);
     let ready = lines.iter().position(|l| l == "readyok");
@@ -305,7 +233,7 @@ fn stop_gives_exactly_one_bestmove() {
     thread::sleep(Duration::from_millis(100));
     h.send("stop");
     assert_eq!(h.count("bestmove"), 1, "{:?}", h.lines());
-    assert!(!h.session.engine().is_searching());
+    assert!(!h.session().engine().is_searching());
 }
 
 #[test]
@@ -316,7 +244,7 @@ fn stale_search_results_are_never_printed() {
     h.send("go infinite");
     h.send("stop");
     h.send("go infinite");
-    let first_id = h.session.engine().current_id();
+    let first_id = h.session().engine().current_id();
     h.send("stop");
     h.wait_count("bestmove", 2);
     thread::sleep(Duration::from_millis(50));
@@ -327,10 +255,10 @@ fn stale_search_results_are_never_printed() {
     let mut last_id = first_id;
     for _ in 0..3 {
         h.send("go infinite");
-        let id = h.session.engine().current_id();
+        let id = h.session().engine().current_id();
         assert!(id > last_id, "each go takes a new id");
         assert_eq!(
-            h.session.engine().running_id(),
+            h.session().engine().running_id(),
             Some(id),
             "the running search has the newest id"
         );
@@ -631,7 +559,7 @@ fn quit_mid_search() {
     let start = Instant::now();
     assert_eq!(h.send("quit"), Flow::Quit);
     assert!(start.elapsed() < LONG);
-    assert!(!h.session.engine().is_searching());
+    assert!(!h.session().engine().is_searching());
 }
 
 #[test]

@@ -339,58 +339,81 @@ impl Record {
 /// # Errors
 /// A missing or foreign header, or an invalid record.
 pub fn read_file(path: &Path) -> Result<Vec<Record>, DataError> {
-    let mut bytes = Vec::new();
-    File::open(path)?.read_to_end(&mut bytes)?;
-    let (records, _) = parse(&bytes)?;
+    let len = std::fs::metadata(path)?.len();
+    let mut records = Vec::with_capacity((len / BLOCK as u64) as usize);
+    scan(File::open(path)?, |game| records.extend_from_slice(game))?;
     Ok(records)
 }
 
-/// Parses a whole file image; a trailing part block is ignored (a run
-/// killed mid-write). Returns the records of whole games and the byte
-/// length they (with their headers) take.
-fn parse(bytes: &[u8]) -> Result<(Vec<Record>, u64), DataError> {
-    let mut blocks = bytes.chunks_exact(BLOCK);
-    match blocks.next() {
-        Some(h) if header_ok(h) => {}
-        Some(h) if is_header(h) => return Err(DataError::BadHeader { offset: 0 }),
-        _ => return Err(DataError::NoHeader),
+/// Streams a file's blocks, one at a time, and hands each **whole** game's
+/// records to `game` (a game's records are contiguous, so a game that is
+/// cut short — a killed run's tail, or a killed shard's tail followed by
+/// another shard — never reaches it). A trailing part block is ignored.
+/// Returns the byte length up to the end of the last whole game (with the
+/// headers up to there): where a writer resumes.
+fn scan(reader: impl Read, mut game: impl FnMut(&[Record])) -> Result<u64, DataError> {
+    let mut reader = io::BufReader::with_capacity(1 << 16, reader);
+    let mut block = [0u8; BLOCK];
+    if !read_block(&mut reader, &mut block)? {
+        return Err(DataError::NoHeader);
     }
-    let mut records = Vec::with_capacity(bytes.len() / BLOCK);
-    // Length up to the end of the last whole game.
+    if !header_ok(&block) {
+        return Err(if is_header(&block) {
+            DataError::BadHeader { offset: 0 }
+        } else {
+            DataError::NoHeader
+        });
+    }
+    // The records of the game being read, not yet known to be whole.
+    let mut pending: Vec<Record> = Vec::new();
     let mut good_len = BLOCK as u64;
-    for (i, b) in blocks.enumerate() {
-        let offset = ((i + 1) * BLOCK) as u64;
-        if is_header(b) {
-            if !header_ok(b) {
+    let mut offset = BLOCK as u64;
+    while read_block(&mut reader, &mut block)? {
+        if is_header(&block) {
+            if !header_ok(&block) {
                 return Err(DataError::BadHeader { offset });
             }
-            if records
-                .last()
-                .is_none_or(|r: &Record| r.index + 1 == r.count)
-            {
+            if pending.is_empty() {
                 good_len = offset + BLOCK as u64;
             }
-            continue;
+        } else {
+            let r = Record::decode(&block).map_err(|why| DataError::BadRecord { offset, why })?;
+            // A record that does not continue the pending game starts a
+            // new one; the pending part game is dropped.
+            if pending
+                .last()
+                .is_some_and(|p| p.game != r.game || p.index + 1 != r.index)
+            {
+                pending.clear();
+            }
+            let last = r.index + 1 == r.count;
+            if r.index == 0 || !pending.is_empty() {
+                pending.push(r);
+            }
+            if last && !pending.is_empty() {
+                game(&pending);
+                pending.clear();
+                good_len = offset + BLOCK as u64;
+            }
         }
-        let mut block = [0u8; BLOCK];
-        block.copy_from_slice(b);
-        let r = Record::decode(&block).map_err(|why| DataError::BadRecord { offset, why })?;
-        if r.index + 1 == r.count {
-            good_len = offset + BLOCK as u64;
-        }
-        records.push(r);
+        offset += BLOCK as u64;
     }
-    // Drop a partial last game.
-    while let Some(last) = records.last() {
-        if last.index + 1 == last.count {
-            break;
-        }
-        let game = last.game;
-        while records.last().is_some_and(|r| r.game == game) {
-            records.pop();
+    Ok(good_len)
+}
+
+/// Fills `block` from `reader`; false at the end of the input (or before a
+/// trailing part block).
+fn read_block(reader: &mut impl Read, block: &mut [u8; BLOCK]) -> io::Result<bool> {
+    let mut filled = 0;
+    while filled < BLOCK {
+        match reader.read(&mut block[filled..]) {
+            Ok(0) => return Ok(false),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
         }
     }
-    Ok((records, good_len))
+    Ok(true)
 }
 
 /// Appends whole games to a data file.
@@ -414,15 +437,17 @@ impl DataWriter {
             .create(true)
             .truncate(false)
             .open(path)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
-        let (games, records, len) = if bytes.is_empty() {
+        let (games, records, len) = if file.metadata()?.len() == 0 {
             file.write_all(&header())?;
             (HashSet::new(), 0, BLOCK as u64)
         } else {
-            let (records, len) = parse(&bytes)?;
-            let games = records.iter().map(|r| r.game).collect();
-            (games, records.len() as u64, len)
+            let mut games = HashSet::new();
+            let mut records = 0u64;
+            let len = scan(&mut file, |game| {
+                games.insert(game[0].game);
+                records += game.len() as u64;
+            })?;
+            (games, records, len)
         };
         file.set_len(len)?;
         file.seek(SeekFrom::Start(len))?;
@@ -541,8 +566,24 @@ mod tests {
         // cat a a > b reads as twice the records.
         let b = tmp("b");
         let bytes = std::fs::read(&a).unwrap();
-        std::fs::write(&b, [bytes.clone(), bytes].concat()).unwrap();
+        std::fs::write(&b, [bytes.clone(), bytes.clone()].concat()).unwrap();
         assert_eq!(read_file(&b).unwrap().len(), 16);
+        // A killed shard's part game followed by another shard: the part
+        // game is dropped, the games after it are kept.
+        let part = Record {
+            game: 9,
+            index: 0,
+            count: 3,
+            ..recs[0]
+        };
+        let image = [bytes.as_slice(), &part.encode(), &part.encode(), &bytes].concat();
+        std::fs::write(&b, image).unwrap();
+        let all = read_file(&b).unwrap();
+        assert_eq!(all.len(), 16);
+        assert!(all.iter().all(|r| r.game != 9));
+        let (w, games) = DataWriter::open(&b).unwrap();
+        assert_eq!((w.records(), games), (16, HashSet::from([1, 3, 5])));
+        drop(w);
         // A foreign header is refused.
         let mut bad = std::fs::read(&a).unwrap();
         bad[8] = 9;

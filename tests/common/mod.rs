@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod session;
+
 use janggi::{LegalityModel, Notation, Position, Square};
 
 /// Builds a FEN from `(square, letter)` placements and the side to move.
