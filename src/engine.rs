@@ -177,11 +177,10 @@ impl Running {
 }
 
 /// Whether the engine evaluates with the shipped network by default
-/// (`Use NNUE`). Off while the network has not beaten the handcrafted
-/// evaluation in a recorded match: generation 1 scored 92-108 against it
-/// (docs/strength.md, "The neural evaluation"). The network ships and is
-/// one option away.
-pub const USE_NNUE_DEFAULT: bool = false;
+/// (`Use NNUE`). On since generation 2 beat the handcrafted evaluation in
+/// a recorded match (docs/strength.md, "The neural evaluation"); `Use NNUE
+/// false` brings the handcrafted evaluation back.
+pub const USE_NNUE_DEFAULT: bool = true;
 
 /// The engine: current game, searcher, search thread.
 pub struct Engine {
