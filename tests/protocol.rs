@@ -724,11 +724,28 @@ fn eval_prints_terms_and_final_score() {
     let net = janggi::nnue::evaluate(janggi::nnue::default_network(), &pos);
     let want_net = format!("NNUE evaluation: {net} cp (han to move");
     assert!(out.iter().any(|l| l.starts_with(&want_net)), "{out:?}");
+    let default = if janggi::engine::USE_NNUE_DEFAULT {
+        "Search uses: NNUE"
+    } else {
+        "Search uses: handcrafted"
+    };
     assert!(
-        out.last()
-            .is_some_and(|l| l.starts_with("Search uses: handcrafted")),
+        out.last().is_some_and(|l| l.starts_with(default)),
         "{out:?}"
     );
+    // `Use NNUE` switches the search, not the printed verdicts.
+    for (value, uses) in [
+        ("false", "Search uses: handcrafted"),
+        ("true", "Search uses: NNUE"),
+    ] {
+        h.send(&format!("setoption name Use NNUE value {value}"));
+        let again = h.ask("eval");
+        assert!(
+            again.last().is_some_and(|l| l.starts_with(uses)),
+            "{again:?}"
+        );
+        assert_eq!(again[..again.len() - 1], out[..out.len() - 1]);
+    }
 }
 
 #[test]
