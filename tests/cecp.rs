@@ -7,14 +7,12 @@
 
 mod common;
 
-use common::session::{Harness, LONG};
+use common::session::{spawn_engine, Harness, LONG};
 use janggi::game::{Game, Rules};
 use janggi::protocol::notation::parse_move;
 use janggi::protocol::Dialect;
 use janggi::rules::Position;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -529,23 +527,8 @@ fn options_memory_and_cores() {
 /// game with a clock, then `quit` ends the process.
 #[test]
 fn binary_plays_a_game_start_over_pipes() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn");
+    let (mut child, rx) = spawn_engine(&[]);
     let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
     let mut send = |l: &str| {
         stdin.write_all(format!("{l}\n").as_bytes()).expect("write");
         stdin.flush().expect("flush");

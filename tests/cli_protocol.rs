@@ -4,12 +4,15 @@
 //! only against generous bounds, except where the bound is the clock itself:
 //! a move that arrives after the clock ran out loses on time.
 
+mod common;
+
+use common::session::spawn_engine;
 use janggi::game::{EndReason, Game, Rules};
 use janggi::rules::{Notation, Position};
 use janggi::Move;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::Receiver;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,23 +28,8 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn janggi-engine");
-        let stdout = child.stdout.take().expect("stdout");
+        let (mut child, rx) = spawn_engine(&[]);
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         Engine {
             child,
             stdin,

@@ -6,13 +6,13 @@
 
 mod common;
 
-use common::session::{Harness, LONG};
+use common::session::{spawn_engine, Harness, LONG};
 use janggi::game::{Game, Rules};
 use janggi::perft::divide;
 use janggi::protocol::{self, Flow, MemorySink};
 use janggi::rules::{LegalityModel, Notation, Position};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::io::{BufReader, Write};
+use std::process::Command;
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -597,28 +597,6 @@ fn end_of_input_finishes_a_finite_search() {
         "{:?}",
         sink.lines()
     );
-}
-
-/// Spawns the binary with piped stdin/stdout; stdout lines arrive on a channel.
-fn spawn_engine(args: &[&str]) -> (std::process::Child, mpsc::Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn janggi-engine");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    (child, rx)
 }
 
 fn expect_line(rx: &mpsc::Receiver<String>, seen: &mut Vec<String>, pred: impl Fn(&str) -> bool) {

@@ -1,7 +1,11 @@
 //! A protocol session driven line by line into an in-memory sink, shared
-//! by the protocol, CECP and analysis tests.
+//! by the protocol, CECP and analysis tests; and the real binary over
+//! pipes ([`spawn_engine`]).
 
 use janggi::protocol::{Flow, MemorySink, Session};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -123,4 +127,27 @@ impl Harness {
             .filter(|l| l.starts_with("info string error:"))
             .collect()
     }
+}
+
+/// Spawns the `janggi-engine` binary with `args` and piped stdin/stdout;
+/// its stdout lines arrive on the channel (stderr is dropped).
+pub fn spawn_engine(args: &[&str]) -> (Child, mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn janggi-engine");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, rx)
 }
