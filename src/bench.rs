@@ -10,9 +10,9 @@
 //! println!("Nodes/second: {}", report.nps);
 //! ```
 
+use crate::board::Position;
 use crate::game::{Game, Rules};
 use crate::nnue::Network;
-use crate::rules::Position;
 use crate::search::{Limits, SearchControl, Searcher};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 //! Command line: `janggi-engine` (protocol loop on stdin/stdout; also
 //! `janggi-engine uci`), and the `perft`, `bench` and `match` subcommands.
 
+use crate::board::{LegalityModel, Notation, Position};
 use crate::perft::{divide, parse_epd, perft_threads};
-use crate::rules::{LegalityModel, Notation, Position};
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::Write;

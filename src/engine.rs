@@ -220,7 +220,7 @@ impl Engine {
         searcher.set_network(network.clone());
         Engine {
             game: Game::new(
-                crate::rules::Position::startpos(),
+                crate::board::Position::startpos(),
                 crate::game::Rules::default(),
             ),
             searcher: Some(searcher),

@@ -15,16 +15,14 @@ pub mod bench;
 pub mod datagen;
 pub mod engine;
 pub mod eval;
-pub mod game;
 pub mod nnue;
 pub mod perft;
 pub mod protocol;
-pub mod rules;
 pub mod search;
 pub mod tournament;
 pub mod train;
-pub mod types;
 
-pub use rules::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
+pub use board::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
+pub use janggi_core::{board, game, types};
 pub use types::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
 pub mod cli;

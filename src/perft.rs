@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree, the standard check of
 //! a move generator against reference counts.
 
-use crate::rules::{LegalityModel, Position};
+use crate::board::{LegalityModel, Position};
 use crate::types::{Move, MoveList};
 use rayon::prelude::*;
 

@@ -6,8 +6,8 @@
 mod common;
 
 use common::session::Harness;
+use janggi::board::{Notation, Position};
 use janggi::game::{Game, Rules};
-use janggi::rules::{Notation, Position};
 use janggi::search::{Limits, SearchControl, Searcher};
 
 /// A session that has chosen its dialect (`uci`, `usi`, `ucci`).

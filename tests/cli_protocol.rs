@@ -7,8 +7,8 @@
 mod common;
 
 use common::session::spawn_engine;
+use janggi::board::{Notation, Position};
 use janggi::game::{EndReason, Game, Rules};
-use janggi::rules::{Notation, Position};
 use janggi::Move;
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};

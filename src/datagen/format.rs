@@ -35,7 +35,7 @@
 //! before appending. Since a header is itself a block, `cat a.bin b.bin`
 //! is a valid file (the shards of a job array concatenate).
 
-use crate::rules::{Position, PositionError};
+use crate::board::{Position, PositionError};
 use crate::types::{Bitboard, Color, Piece, PieceKind, Square};
 use std::collections::HashSet;
 use std::fmt;
@@ -487,7 +487,7 @@ impl DataWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Setup;
+    use crate::board::Setup;
 
     fn tmp(name: &str) -> std::path::PathBuf {
         let p = std::env::temp_dir().join(format!("janggi-fmt-{}-{name}", std::process::id()));

@@ -28,9 +28,9 @@
 
 pub mod format;
 
+use crate::board::{Position, Setup};
 use crate::game::{Game, Rules};
 use crate::nnue::Network;
-use crate::rules::{Position, Setup};
 use crate::search::{Limits, ReportScore, SearchControl, Searcher, WIN_BOUND};
 use crate::tournament::interrupt;
 use crate::types::rng::SplitMix64;

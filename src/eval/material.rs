@@ -7,7 +7,7 @@
 //! module holds the game phase that blends them and the fixed values the
 //! search orders moves by.
 
-use crate::rules::Position;
+use crate::board::Position;
 use crate::types::{ByKind, PieceKind};
 
 /// Phase weight per kind (how much of the middlegame a piece represents).

@@ -39,9 +39,9 @@ pub mod pst;
 pub mod tuned;
 pub mod weights;
 
-use crate::rules::rays::{cannon_attacks, chariot_attacks, first_blocker, DIRS};
-use crate::rules::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, PALACE_STEPS, SOLDIER_STEPS};
-use crate::rules::Position;
+use crate::board::rays::{cannon_attacks, chariot_attacks, first_blocker, DIRS};
+use crate::board::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, PALACE_STEPS, SOLDIER_STEPS};
+use crate::board::Position;
 use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
 use material::PHASE_MAX;
 use weights::{Taper, Weights, DEFAULT};
@@ -624,7 +624,7 @@ pub fn explain(pos: &Position) -> Vec<Term> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::START_FEN;
+    use crate::board::START_FEN;
     use crate::types::rng::SplitMix64;
     use crate::LegalityModel;
 

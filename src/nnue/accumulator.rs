@@ -9,7 +9,7 @@
 //! evaluated cost nothing but the push.
 
 use super::network::{feature_index, Network, HIDDEN};
-use crate::rules::Position;
+use crate::board::Position;
 use crate::types::{Color, Move, Piece, Square};
 use std::sync::Arc;
 

@@ -15,7 +15,7 @@ pub mod network;
 pub use accumulator::{AccStack, Accumulator, Delta};
 pub use network::{feature_index, NetError, Network, HIDDEN, INPUTS};
 
-use crate::rules::Position;
+use crate::board::Position;
 use once_cell::sync::Lazy;
 use std::sync::Arc;
 

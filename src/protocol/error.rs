@@ -2,9 +2,9 @@
 
 use super::command::CommandError;
 use super::uci::OptionError;
+use crate::board::{FenError, MoveParseError};
 use crate::engine::EngineError;
 use crate::game::IllegalMove;
-use crate::rules::{FenError, MoveParseError};
 use std::fmt;
 
 /// Why a move of a `position … moves` list was rejected.

@@ -38,10 +38,10 @@ pub use error::{MoveError, ProtocolError};
 pub use io::{run, Input, MemorySink, Output, MAX_LINE};
 pub use uci::{OptionError, OptionId, OptionSpec, OptionValue};
 
+use crate::board::Position;
 use crate::engine::{Engine, Report, Reporter};
 use crate::game::{Game, Rules};
 use crate::perft::divide;
-use crate::rules::Position;
 use crate::search::skill::Skill;
 use crate::search::{Clock, Limits};
 use crate::types::{Color, Square};

@@ -7,7 +7,7 @@
 //! writes them on a 10-rank board, and its pass is `@@@@`.
 
 use super::Dialect;
-use crate::rules::{MoveParseError, Notation, Position};
+use crate::board::{MoveParseError, Notation, Position};
 use crate::types::{Move, Square};
 
 impl Dialect {

@@ -11,9 +11,9 @@ use super::tt::{Bound, Tt};
 use super::{
     CurrMove, Progress, SearchControl, CURRMOVE_AFTER, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND,
 };
+use crate::board::Position;
 use crate::eval;
 use crate::nnue::{AccStack, Network};
-use crate::rules::Position;
 use crate::types::{Move, PieceKind};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -41,8 +41,8 @@
 //! ```
 
 use super::ReportScore;
+use crate::board::Position;
 use crate::game::Game;
-use crate::rules::Position;
 use crate::types::{Color, PieceKind};
 
 /// Whether neither side has a piece that could ever attack the enemy
@@ -161,8 +161,8 @@ pub fn answer_offer(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
     use crate::game::Rules;
-    use crate::rules::Position;
 
     /// Cho: general and horse (5); Han: general and cannon (7 + 1.5).
     fn game(halfmove: u32, rules: Rules) -> Game {

@@ -16,8 +16,8 @@
 //! other side still attacks the point would leave it attacked, so it
 //! counts only when the other side has nothing left. Pins are ignored.
 
+use crate::board::Position;
 use crate::eval::material::piece_value;
-use crate::rules::Position;
 use crate::types::{Move, PieceKind};
 
 /// Attackers are tried from the least valuable up; the general comes last.
@@ -99,7 +99,7 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GenKind;
+    use crate::board::GenKind;
     use crate::types::{Bitboard, Color, MoveList, Square};
 
     /// A position from a list such as `"Ke1 ke9 Ra1 na5"` (upper case Cho,
@@ -300,7 +300,7 @@ mod tests {
                     }
                     assert_eq!(got, want, "{target} in {}", pos.fen());
                 }
-                let legal = pos.legal_moves(crate::rules::LegalityModel::Casual);
+                let legal = pos.legal_moves(crate::board::LegalityModel::Casual);
                 if legal.is_empty() {
                     break;
                 }

@@ -15,9 +15,9 @@
 //! Deviation from `STYLE.md`'s file list, for a stated reason: this is its
 //! own concept (game rules seen by the search), so it gets its own file.
 
+use crate::board::{GenKind, LegalityModel, Position};
 use crate::game::history::{PlyChain, RepetitionVerdict};
 use crate::game::{BikjangRule, Game, RepetitionRule, Rules};
-use crate::rules::{GenKind, LegalityModel, Position};
 use crate::types::{Color, Move, MoveList, PieceKind};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

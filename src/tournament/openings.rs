@@ -18,8 +18,8 @@
 //! reproducible under `--seed` at any `--concurrency`. Both games of a pair
 //! use the same opening with colours swapped.
 
+use crate::board::{setup_fen, Position, Setup, START_FEN};
 use crate::game::{Game, Rules};
-use crate::rules::{setup_fen, Position, Setup, START_FEN};
 use crate::types::Move;
 use std::fmt;
 use std::path::PathBuf;

@@ -21,8 +21,8 @@
 //! are marked `{book}`.
 
 use super::referee::{GameRecord, Termination};
+use crate::board::{Notation, Position};
 use crate::game::{Game, Rules};
-use crate::rules::{Notation, Position};
 use crate::types::Color;
 use std::fmt;
 use std::fmt::Write as _;

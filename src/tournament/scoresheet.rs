@@ -11,7 +11,7 @@
 //! use janggi::game::{Game, Rules};
 //! use janggi::tournament::engine_process::Dialect;
 //! use janggi::tournament::scoresheet::Scoresheet;
-//! use janggi::rules::START_FEN;
+//! use janggi::board::START_FEN;
 //! use janggi::{Notation, Position};
 //! let mut sheet = Scoresheet::new(START_FEN, Game::new(Position::startpos(), Rules::default()));
 //! let mv = sheet.game.position().parse_move("b1c3", Notation::Uci).unwrap();
@@ -22,8 +22,8 @@
 
 use super::engine_process::{Dialect, Reply};
 use super::referee::MoveRecord;
+use crate::board::{Notation, START_FEN};
 use crate::game::{Game, IllegalMove};
-use crate::rules::{Notation, START_FEN};
 use crate::types::Move;
 
 /// One game as the referee keeps it.

@@ -452,9 +452,9 @@ pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
     use crate::datagen::format::Wdl;
     use crate::nnue::Accumulator;
-    use crate::rules::Position;
     use crate::types::Move;
 
     /// Positions along a fixed line from the start, labelled by material.

@@ -20,8 +20,8 @@
 //! (hidden subcommand) so integration tests get it from
 //! `CARGO_BIN_EXE_janggi-match` without a separate build step.
 
+use janggi::board::{Notation, Position};
 use janggi::game::{Game, Rules};
-use janggi::rules::{Notation, Position};
 use janggi::types::{Color, Move, Square};
 use std::io::{self, BufRead, Write};
 use std::thread;

@@ -4,8 +4,8 @@
 use super::super::uci::line_text;
 use super::super::uci::{OptionId, OptionSpec, OptionType, ENGINE_NAME, OPTIONS};
 use super::super::Dialect;
+use crate::board::Position;
 use crate::game::{Game, Outcome, Rules};
-use crate::rules::Position;
 use crate::search::{Info, ReportScore};
 use crate::types::Color;
 

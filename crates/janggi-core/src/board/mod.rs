@@ -1,4 +1,4 @@
-//! The rules core: geometry tables, position, move generation, legality,
+//! The board core: geometry tables, position, move generation, legality,
 //! FEN and the start setups. Knows nothing about search, eval or protocol.
 
 pub mod attacks;

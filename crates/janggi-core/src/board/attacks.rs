@@ -126,7 +126,7 @@ impl Position {
     /// reported even when the point holds a cannon: "a cannon may not
     /// capture a cannon" is for the caller, who knows what stands there.
     /// Used by the static exchange evaluation and the evaluation's tests.
-    pub(crate) fn attackers_to(&self, target: Square, occ: Bitboard) -> Bitboard {
+    pub fn attackers_to(&self, target: Square, occ: Bitboard) -> Bitboard {
         let chariots = self.kind_bb(PieceKind::Chariot) & occ;
         let cannons = self.kind_bb(PieceKind::Cannon) & occ;
         let mut out = Bitboard::EMPTY;
@@ -249,7 +249,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{GenKind, LegalityModel, Position, START_FEN};
+    use crate::board::{GenKind, LegalityModel, Position, START_FEN};
     use crate::types::rng::SplitMix64;
     use crate::types::MoveList;
 

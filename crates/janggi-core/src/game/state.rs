@@ -3,10 +3,10 @@
 
 use super::history::{Chain, PendingBikjang, PlyChain, PlyRecord, RepetitionVerdict, Snapshot};
 use super::outcome::{EndReason, Outcome};
-use super::rules::{BikjangRule, RepetitionRule, Rules};
+use super::ruleset::{BikjangRule, RepetitionRule, Rules};
 use super::{Event, IllegalMove};
-use crate::rules::zobrist::{piece_key, side_key};
-use crate::rules::{LegalityModel, Position};
+use crate::board::zobrist::{piece_key, side_key};
+use crate::board::{LegalityModel, Position};
 use crate::types::{Color, Move, MoveList, PieceKind};
 use std::collections::HashMap;
 
@@ -34,8 +34,8 @@ const DEOM_HALVES: u32 = 3;
 /// A game: position, history and rule set.
 ///
 /// ```
-/// use janggi::game::{Event, Game, Rules};
-/// use janggi::{Notation, Position};
+/// use janggi_core::game::{Event, Game, Rules};
+/// use janggi_core::{Notation, Position};
 /// let mut game = Game::new(Position::startpos(), Rules::default());
 /// let mv = game.position().parse_move("b1c3", Notation::Uci).unwrap();
 /// assert_eq!(game.play(mv), Ok(vec![]));
@@ -180,12 +180,14 @@ impl Game {
 
     /// The record of every ply (for the search tree's rule state, which
     /// takes it over without replaying the moves).
-    pub(crate) fn records(&self) -> &[PlyRecord] {
+    #[doc(hidden)]
+    pub fn records(&self) -> &[PlyRecord] {
         &self.records
     }
 
     /// Whether the start position had the side to move in check.
-    pub(crate) fn root_in_check(&self) -> bool {
+    #[doc(hidden)]
+    pub fn root_in_check(&self) -> bool {
         self.root_in_check
     }
 

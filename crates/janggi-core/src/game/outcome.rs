@@ -2,8 +2,8 @@
 //! the summaries.
 //!
 //! ```
-//! use janggi::game::{EndReason, Outcome};
-//! use janggi::Color;
+//! use janggi_core::game::{EndReason, Outcome};
+//! use janggi_core::Color;
 //! // The spec's worked example: Cho 50, Han 54 + 1.5 = 55.5 after bikjang.
 //! let o = Outcome::by_counting(100, 111, true, EndReason::ScoreBikjang, EndReason::DrawBikjang, 80);
 //! assert_eq!(o.winner, Some(Color::Han));

@@ -154,7 +154,7 @@ impl fmt::Debug for Bitboard {
 /// rank 10 first; `x` marks a member, `.` a non-member.
 ///
 /// ```
-/// use janggi::bitboard;
+/// use janggi_core::bitboard;
 /// let b = bitboard!(
 ///     "........."
 ///     "........."

@@ -196,7 +196,7 @@ impl Iterator for Outward {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::tables::LINES;
+    use crate::board::tables::LINES;
 
     /// The directions' lines, in outward order, are `LINES`'s rays.
     #[test]

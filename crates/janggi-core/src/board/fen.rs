@@ -156,7 +156,7 @@ impl Position {
     /// A [`FenError`] naming the field and the reason.
     ///
     /// ```
-    /// use janggi::Position;
+    /// use janggi_core::Position;
     /// let p = Position::from_fen("4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1").unwrap();
     /// assert!(p.generals_facing());
     /// assert!(Position::from_fen("4k4/9/9 w - - 0 1").is_err());

@@ -2,7 +2,7 @@
 //! (`../shared/PROTOCOL.md`, "Rule sets").
 //!
 //! ```
-//! use janggi::game::{BikjangRule, RepetitionRule, Rules};
+//! use janggi_core::game::{BikjangRule, RepetitionRule, Rules};
 //! let mut rules = Rules::from_variant("janggikjf").unwrap();
 //! assert_eq!(rules, Rules::default());
 //! rules.set_option("Repetition", "lose").unwrap();
@@ -10,7 +10,7 @@
 //! assert_eq!(Rules::from_variant("janggi").unwrap().bikjang, BikjangRule::Fsf);
 //! ```
 
-use crate::rules::LegalityModel;
+use crate::board::LegalityModel;
 use std::fmt;
 
 /// Bikjang (빅장) rule: what happens when the two generals face each other

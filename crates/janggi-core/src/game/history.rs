@@ -15,7 +15,7 @@ pub struct PendingBikjang {
 
 /// The game state that a ply changes and its undo must restore.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Snapshot {
+pub struct Snapshot {
     pub first_capture_ply: Option<u32>,
     pub bikjang: Option<PendingBikjang>,
     pub passes: u32,
@@ -23,7 +23,7 @@ pub(crate) struct Snapshot {
 
 /// One ply of the game record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PlyRecord {
+pub struct PlyRecord {
     /// The move (or pass) played.
     pub mv: Move,
     /// Whether it captured.
@@ -41,7 +41,7 @@ pub(crate) struct PlyRecord {
 /// How Fairy-Stockfish judges a repetition, seen from the side to move in
 /// the repeated position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RepetitionVerdict {
+pub enum RepetitionVerdict {
     /// The side to move wins (the opponent gave perpetual check, or broke
     /// the move-repetition rule).
     SideToMoveWins,
@@ -55,7 +55,7 @@ pub(crate) enum RepetitionVerdict {
 /// 0 is the start, index k the position after the k-th ply. The game record
 /// ([`Chain`]) and the search tree's rule state both implement it, so both
 /// judge repetitions with the one port of Fairy-Stockfish's rule below.
-pub(crate) trait PlyChain {
+pub trait PlyChain {
     /// Number of plies (the last index).
     fn plies(&self) -> usize;
     /// Key (board + side to move) of position `k`.
@@ -166,7 +166,7 @@ pub(crate) trait PlyChain {
 }
 
 /// The positions of a game record as a [`PlyChain`].
-pub(crate) struct Chain<'a> {
+pub struct Chain<'a> {
     pub root_key: u64,
     pub root_in_check: bool,
     pub plies: &'a [PlyRecord],

@@ -2,23 +2,24 @@
 //! everything that depends on history or on the chosen rule set
 //! (bikjang, repetition, passes, counting, move limit, results).
 //!
-//! * [`rules`](Rules): the spec's options (§2) and the named presets,
+//! * [`ruleset`](Rules): the spec's options (§2) and the named presets,
 //!   including Fairy-Stockfish's `janggi`, `janggitraditional`,
 //!   `janggimodern` and `janggicasual`;
 //! * [`Game`]: game-level legal moves and the spec's processing order after
 //!   each move (§8.2), undo, resign and agreed draw;
 //! * [`Outcome`]: winner, reason (§8.6), both scores and the summaries.
 //!
-//! This layer depends only on `types` and `rules`.
+//! This layer depends only on `types` and `board`.
 
-pub(crate) mod history;
+#[doc(hidden)]
+pub mod history;
 mod outcome;
-mod rules;
+mod ruleset;
 mod state;
 
 pub use history::PendingBikjang;
 pub use outcome::{EndReason, Outcome};
-pub use rules::{BikjangRule, RepetitionRule, RuleError, Rules};
+pub use ruleset::{BikjangRule, RepetitionRule, RuleError, Rules};
 pub use state::Game;
 
 use std::fmt;
