@@ -1,7 +1,7 @@
 //! Legal moves under a legality model.
 //!
 //! The rules core knows two models, those of the reference perft counts
-//! (`perft/README.md`):
+//! (`perft/README.md` in the repository):
 //!
 //! * [`LegalityModel::Casual`] — pure move generation: a move is legal when it
 //!   does not leave the mover's general attacked; the pass is legal whenever
