@@ -189,7 +189,7 @@ impl Tree {
             .iter()
             .all(|&c| start.color_bb(c).count() >= FULL_ARMY);
         let records = game.records();
-        let mut frames = Vec::with_capacity(records.len() + 2 * crate::search::MAX_PLY);
+        let mut frames = Vec::with_capacity(records.len() + 2 * crate::search::score::MAX_PLY);
         frames.push(Frame {
             key: start.key(),
             last_irreversible: 0,
@@ -440,7 +440,7 @@ impl Tree {
 
     /// How often the current position has occurred (this one included),
     /// counting back to the last capture: the search path is scanned (at
-    /// most [`crate::search::MAX_PLY`] frames), the game up to the root is
+    /// most [`crate::search::score::MAX_PLY`] frames), the game up to the root is
     /// looked up in the counts taken once by [`Tree::new`].
     #[inline(always)]
     fn occurrences(&self) -> u32 {
