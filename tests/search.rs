@@ -5,7 +5,8 @@ mod common;
 
 use common::Lcg;
 use janggi::game::{EndReason, Game, Rules};
-use janggi::search::{Limits, ReportScore, SearchControl, SearchResult, Searcher, RULE_WIN};
+use janggi::search::score::RULE_WIN;
+use janggi::search::{Limits, ReportScore, SearchControl, SearchResult, Searcher};
 use janggi::{Move, Notation, Position};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! Move-ordering memory: two killer moves per ply, the history heuristic
 //! (per side, from-square × to-square) and counter moves.
 
-use super::MAX_PLY;
+use super::score::MAX_PLY;
 use crate::types::{Color, Move};
 
 /// History values stay within ±`HISTORY_MAX`.

@@ -9,8 +9,9 @@
 //! * [`see`] — static exchange evaluation (losing captures);
 //! * [`history`] — killers, history heuristic, counter moves;
 //! * [`tt`] — the lock-free transposition table;
-//! * [`tree`] — the rules of play inside the tree (bikjang, repetition,
-//!   passes, move limit, counting), consistent with the game layer;
+//! * [`tree`] — the rule stack: the game layer's judge frames along the
+//!   search path (bikjang, repetition, passes, move limit, counting);
+//! * [`score`] — the score scale (mates, rule wins, `MAX_PLY`);
 //! * [`limits`] — time management;
 //! * [`thread`] — iterative deepening, aspiration windows, MultiPV and
 //!   Lazy SMP.
@@ -24,6 +25,7 @@ pub mod movepick;
 pub(crate) mod negamax;
 pub mod offer;
 mod qsearch;
+pub mod score;
 pub mod see;
 pub mod skill;
 pub(crate) mod thread;
@@ -36,6 +38,7 @@ use crate::types::{Move, MoveList};
 use history::History;
 use limits::{TimeBudget, Timer};
 use negamax::{RootMove, Shared, Worker};
+use score::{INF, MATE, MATE_BOUND, RULE_WIN};
 use skill::{Skill, SkillRng};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -43,20 +46,6 @@ use std::time::{Duration, Instant};
 use thread::{Plan, MAX_DEPTH};
 use tree::Tree;
 use tt::Tt;
-
-/// Deepest ply the search reaches (including quiescence).
-pub const MAX_PLY: usize = 128;
-/// Score of giving mate right now; mate in `n` plies scores `MATE - n`.
-pub const MATE: i32 = 32_000;
-/// Scores at or beyond ±`MATE_BOUND` are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// Score of a game won by a rule (counting, the opponent's repetition
-/// loss) right now; won `n` plies from now scores `RULE_WIN - n`.
-pub const RULE_WIN: i32 = 30_000;
-/// Scores at or beyond ±`WIN_BOUND` are decided games (rule wins or mates).
-pub const WIN_BOUND: i32 = RULE_WIN - MAX_PLY as i32;
-/// Larger than any score.
-pub const INF: i32 = MATE + 1;
 
 /// A search score as reported to a GUI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

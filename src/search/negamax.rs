@@ -5,12 +5,11 @@
 use super::history::History;
 use super::limits::Timer;
 use super::movepick::{is_capture, Kind, MovePicker};
+use super::score::{INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
 use super::thread::Plan;
 use super::tree::{After, Tree, Verdict};
 use super::tt::{Bound, Tt};
-use super::{
-    CurrMove, Progress, SearchControl, CURRMOVE_AFTER, INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND,
-};
+use super::{CurrMove, Progress, SearchControl, CURRMOVE_AFTER};
 use crate::board::Position;
 use crate::eval;
 use crate::nnue::{AccStack, Network};

@@ -5,9 +5,9 @@
 
 use super::movepick::{is_capture, Kind, MovePicker};
 use super::negamax::{verdict_score, Worker};
+use super::score::{INF, MATE, MAX_PLY};
 use super::tree::After;
 use super::tt::Bound;
-use super::{INF, MATE, MAX_PLY};
 use crate::eval::material::piece_value;
 
 /// Quiescence delta-pruning margin.

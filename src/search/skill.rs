@@ -14,7 +14,7 @@
 //! for the side to move is always played, so a won position is never
 //! stalled by a random pick, and a move is always returned (no resigning).
 
-use super::WIN_BOUND;
+use super::score::WIN_BOUND;
 use crate::types::rng::SplitMix64;
 use std::time::Duration;
 

@@ -5,7 +5,8 @@
 //! decides when the search ends and then raises `done`.
 
 use super::negamax::Worker;
-use super::{report_score, Info, Progress, INF, MATE, MATE_BOUND, MAX_PLY, WIN_BOUND};
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY, WIN_BOUND};
+use super::{report_score, Info, Progress};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 

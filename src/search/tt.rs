@@ -101,9 +101,9 @@ fn bound_of(data: u64) -> Option<Bound> {
 /// Mate and rule-win scores are stored relative to the node, not the root.
 #[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= super::WIN_BOUND {
+    if score >= super::score::WIN_BOUND {
         score + ply as i32
-    } else if score <= -super::WIN_BOUND {
+    } else if score <= -super::score::WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -112,9 +112,9 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 
 #[inline]
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= super::WIN_BOUND {
+    if score >= super::score::WIN_BOUND {
         score - ply as i32
-    } else if score <= -super::WIN_BOUND {
+    } else if score <= -super::score::WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -267,11 +267,11 @@ mod tests {
     #[test]
     fn mate_scores_are_ply_relative() {
         let tt = Tt::new(1);
-        let mate_in_3_from_ply_2 = super::super::MATE - 5;
+        let mate_in_3_from_ply_2 = super::super::score::MATE - 5;
         tt.store(42, 2, None, mate_in_3_from_ply_2, 0, 5, Bound::Exact);
         // Seen from ply 4 the same node's mate is 2 plies further from the root.
         let hit = tt.probe(42, 4).expect("hit");
-        assert_eq!(hit.score, super::super::MATE - 7);
+        assert_eq!(hit.score, super::super::score::MATE - 7);
         tt.clear();
         assert!(tt.probe(42, 4).is_none());
     }

@@ -9,8 +9,9 @@
 //! * [`game`]: a [`Game`](game::Game) owns a position and its history and
 //!   decides everything that depends on history or on the rule set:
 //!   bikjang, repetition, passes, counting with the deom, move limits and
-//!   the outcome. The per-ply rule decision lives once, in
-//!   the game layer.
+//!   the outcome. The per-ply rule decision lives once, in the game
+//!   layer's judge ([`game::judge`](game::judge())), which the game and
+//!   the engine's search both call.
 //!
 //! Set up a game, play moves, read the outcome:
 //!

@@ -1,6 +1,7 @@
-//! What the game remembers of each ply: enough to undo it exactly and to
-//! apply the history-dependent rules (repetition, perpetual check,
-//! Fairy-Stockfish's move-repetition rule).
+//! The history-dependent pieces of the rules: the pending bikjang as the
+//! game reports it, and the port of Fairy-Stockfish's repetition rule
+//! (perpetual check, its move-repetition rule) over a line of positions,
+//! which the judge ([`super::judge`]) applies.
 
 use crate::types::{Color, Move, PieceKind, Square};
 
@@ -13,35 +14,10 @@ pub struct PendingBikjang {
     pub ply: u32,
 }
 
-/// The game state that a ply changes and its undo must restore.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Snapshot {
-    pub first_capture_ply: Option<u32>,
-    pub bikjang: Option<PendingBikjang>,
-    pub passes: u32,
-}
-
-/// One ply of the game record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlyRecord {
-    /// The move (or pass) played.
-    pub mv: Move,
-    /// Whether it captured.
-    pub captured: bool,
-    /// Kind of the moved piece (`None` for the pass).
-    pub moved: Option<PieceKind>,
-    /// Key (board + side to move) of the position after it.
-    pub key: u64,
-    /// Whether the side to move after it is in check.
-    pub in_check: bool,
-    /// The state before it.
-    pub before: Snapshot,
-}
-
 /// How Fairy-Stockfish judges a repetition, seen from the side to move in
 /// the repeated position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RepetitionVerdict {
+pub(crate) enum RepetitionVerdict {
     /// The side to move wins (the opponent gave perpetual check, or broke
     /// the move-repetition rule).
     SideToMoveWins,
@@ -52,10 +28,11 @@ pub enum RepetitionVerdict {
 }
 
 /// A line of positions seen as Fairy-Stockfish's `StateInfo` chain: index
-/// 0 is the start, index k the position after the k-th ply. The game record
-/// ([`Chain`]) and the search tree's rule state both implement it, so both
-/// judge repetitions with the one port of Fairy-Stockfish's rule below.
-pub trait PlyChain {
+/// 0 is the start, index k the position after the k-th ply. The judge
+/// reads its [`Line`](super::judge::Line) (the game's record or the
+/// search's frame stack) through it, so both judge repetitions with the
+/// one port of Fairy-Stockfish's rule below.
+pub(crate) trait PlyChain {
     /// Number of plies (the last index).
     fn plies(&self) -> usize;
     /// Key (board + side to move) of position `k`.
@@ -162,47 +139,6 @@ pub trait PlyChain {
             i += 2;
         }
         None
-    }
-}
-
-/// The positions of a game record as a [`PlyChain`].
-pub struct Chain<'a> {
-    pub root_key: u64,
-    pub root_in_check: bool,
-    pub plies: &'a [PlyRecord],
-}
-
-impl PlyChain for Chain<'_> {
-    fn plies(&self) -> usize {
-        self.plies.len()
-    }
-
-    fn key(&self, k: usize) -> u64 {
-        if k == 0 {
-            self.root_key
-        } else {
-            self.plies[k - 1].key
-        }
-    }
-
-    fn checked(&self, k: usize) -> bool {
-        if k == 0 {
-            self.root_in_check
-        } else {
-            self.plies[k - 1].in_check
-        }
-    }
-
-    fn mv(&self, k: usize) -> Option<Move> {
-        k.checked_sub(1).map(|i| self.plies[i].mv)
-    }
-
-    fn captured(&self, k: usize) -> bool {
-        k > 0 && self.plies[k - 1].captured
-    }
-
-    fn moved(&self, k: usize) -> Option<PieceKind> {
-        k.checked_sub(1).and_then(|i| self.plies[i].moved)
     }
 }
 

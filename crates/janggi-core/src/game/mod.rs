@@ -5,19 +5,26 @@
 //! * [`ruleset`](Rules): the spec's options (§2) and the named presets,
 //!   including Fairy-Stockfish's `janggi`, `janggitraditional`,
 //!   `janggimodern` and `janggicasual`;
-//! * [`Game`]: game-level legal moves and the spec's processing order after
-//!   each move (§8.2), undo, resign and agreed draw;
+//! * [`judge`](judge()): the spec's processing order after each move
+//!   (§8.2 steps 3–6) over a [`Frame`] per position, decided once for the
+//!   game and the engine's search;
+//! * [`Game`]: game-level legal moves, the judge's decisions turned into
+//!   outcomes and events, undo, resign and agreed draw;
 //! * [`Outcome`]: winner, reason (§8.6), both scores and the summaries.
 //!
 //! This layer depends only on `types` and `board`.
 
-#[doc(hidden)]
-pub mod history;
+mod history;
+mod judge;
 mod outcome;
 mod ruleset;
 mod state;
 
 pub use history::PendingBikjang;
+pub use judge::{
+    counting_winner, judge, Decision, Ending, Frame, Line, MateCheck, Occasion, Played,
+    DEOM_HALVES, FSF_NFOLD, FULL_ARMY, KJA_BIKJANG_POINTS, REPETITION_LIMIT, REPETITION_WARNING,
+};
 pub use outcome::{EndReason, Outcome};
 pub use ruleset::{BikjangRule, RepetitionRule, RuleError, Rules};
 pub use state::Game;

@@ -157,7 +157,7 @@ pub struct Outcome {
 
 /// Formats half points: `111` → `55.5`, `100` → `50`.
 fn points_text(halves: u32) -> String {
-    if halves.is_multiple_of(2) {
+    if halves % 2 == 0 {
         format!("{}", halves / 2)
     } else {
         format!("{}.5", halves / 2)

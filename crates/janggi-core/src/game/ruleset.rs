@@ -1,5 +1,5 @@
 //! The rule set: the spec's options (§2) and the named presets
-//! (`../shared/PROTOCOL.md`, "Rule sets").
+//! (`docs/architecture.md` describes the rule sets).
 //!
 //! ```
 //! use janggi_core::game::{BikjangRule, RepetitionRule, Rules};

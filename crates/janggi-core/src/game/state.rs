@@ -1,35 +1,19 @@
-//! [`Game`]: a position, its history and the rule set, with the spec's
-//! processing order after each move (§8.2 steps 2–7).
+//! [`Game`]: a position, its history and the rule set; after each move
+//! (the spec's §8.2 steps 2–7) the judge ([`super::judge`]) decides, and
+//! the game turns its decision into the outcome and the events.
 
-use super::history::{Chain, PendingBikjang, PlyChain, PlyRecord, RepetitionVerdict, Snapshot};
+use super::history::PendingBikjang;
+use super::judge::{
+    judge, Decision, Ending, Frame, Line, MateCheck, Occasion, Played, DEOM_HALVES,
+    REPETITION_LIMIT, REPETITION_WARNING,
+};
 use super::outcome::{EndReason, Outcome};
-use super::ruleset::{BikjangRule, RepetitionRule, Rules};
+use super::ruleset::{RepetitionRule, Rules};
 use super::{Event, IllegalMove};
 use crate::board::zobrist::{piece_key, side_key};
 use crate::board::{LegalityModel, Position};
 use crate::types::{Color, Move, MoveList, PieceKind};
 use std::collections::HashMap;
-
-/// The 4th occurrence of a position is the one the spec's repetition
-/// options act on.
-const REPETITION_LIMIT: u32 = 4;
-
-/// The 3rd occurrence brings a warning ("한 번 더 반복하면 둘 수 없어요").
-const REPETITION_WARNING: u32 = 3;
-
-/// KJA bikjang: only while both sides have fewer than this many points.
-const KJA_BIKJANG_POINTS: u32 = 30;
-
-/// Pieces per side in every start setup; fewer at the start of a game
-/// means captures happened before it.
-const FULL_ARMY: u32 = 16;
-
-/// Fairy-Stockfish's `nFoldRule` for `janggi`, `janggitraditional` and
-/// `janggicasual`; `janggimodern` uses the spec's 4.
-const FSF_NFOLD: u32 = 3;
-
-/// The deom (덤) in half points.
-const DEOM_HALVES: u32 = 3;
 
 /// A game: position, history and rule set.
 ///
@@ -47,12 +31,10 @@ pub struct Game {
     pos: Position,
     root: Position,
     rules: Rules,
-    root_in_check: bool,
-    records: Vec<PlyRecord>,
+    /// The judge's frame of every position of the game: index 0 is the
+    /// start, index k the position after k plies (never empty).
+    frames: Vec<Frame>,
     counts: HashMap<u64, u32>,
-    first_capture_ply: Option<u32>,
-    bikjang: Option<PendingBikjang>,
-    passes: u32,
     outcome: Option<Outcome>,
 }
 
@@ -64,11 +46,8 @@ impl PartialEq for Game {
             && self.pos.key() == other.pos.key()
             && self.root == other.root
             && self.rules == other.rules
-            && self.records == other.records
+            && self.frames == other.frames
             && self.counts == other.counts
-            && self.first_capture_ply == other.first_capture_ply
-            && self.bikjang == other.bikjang
-            && self.passes == other.passes
             && self.outcome == other.outcome
     }
 }
@@ -93,21 +72,14 @@ impl Game {
     pub fn new(pos: Position, rules: Rules) -> Game {
         let mut pos = pos;
         pos.clear_history();
-        let full = Color::BOTH
-            .iter()
-            .all(|&c| pos.color_bb(c).count() >= FULL_ARMY);
         let mut counts = HashMap::new();
         counts.insert(pos.key(), 1);
         let mut game = Game {
             root: pos.clone(),
-            root_in_check: pos.in_check(),
+            frames: vec![Frame::start(&pos)],
             pos,
             rules,
-            records: Vec::new(),
             counts,
-            first_capture_ply: if full { None } else { Some(0) },
-            bikjang: None,
-            passes: 0,
             outcome: None,
         };
         game.outcome = game.root_outcome();
@@ -175,48 +147,54 @@ impl Game {
 
     /// Moves played since the start of the game.
     pub fn moves(&self) -> Vec<Move> {
-        self.records.iter().map(|r| r.mv).collect()
+        self.frames.iter().filter_map(Frame::mv).collect()
     }
 
-    /// The record of every ply (for the search tree's rule state, which
-    /// takes it over without replaying the moves).
-    #[doc(hidden)]
-    pub fn records(&self) -> &[PlyRecord] {
-        &self.records
+    /// The judge's frame of every position of the game: index 0 is the
+    /// start, index k the position after k plies, the last one the current
+    /// position. The search's rule stack starts from these (so it never
+    /// replays the moves).
+    pub fn frames(&self) -> &[Frame] {
+        &self.frames
     }
 
-    /// Whether the start position had the side to move in check.
-    #[doc(hidden)]
-    pub fn root_in_check(&self) -> bool {
-        self.root_in_check
+    /// The frame of the current position.
+    fn top(&self) -> &Frame {
+        // `frames` always holds the start's frame.
+        &self.frames[self.frames.len() - 1]
     }
 
     /// Plies played since the start of the game.
     pub fn ply(&self) -> u32 {
-        self.records.len() as u32
+        self.top().ply()
     }
 
     /// Whether the side to move is in check (장군).
     pub fn in_check(&self) -> bool {
-        self.records
-            .last()
-            .map_or(self.root_in_check, |r| r.in_check)
+        self.top().in_check()
     }
 
     /// Ply (1-based) of the first capture; `Some(0)` when the start position
     /// already lacked pieces; `None` before any capture.
     pub fn first_capture_ply(&self) -> Option<u32> {
-        self.first_capture_ply
+        self.frames
+            .iter()
+            .find(|f| f.captured_any())
+            .map(Frame::ply)
     }
 
     /// The bikjang waiting for its answer (spec rules `kjf`/`kja30` only).
     pub fn pending_bikjang(&self) -> Option<PendingBikjang> {
-        self.bikjang
+        let top = self.top();
+        top.pending().map(|called_by| PendingBikjang {
+            called_by,
+            ply: top.ply(),
+        })
     }
 
     /// Passes in a row at the end of the move list.
     pub fn consecutive_passes(&self) -> u32 {
-        self.passes
+        self.top().passes()
     }
 
     /// How often the current position (board + side to move) has occurred,
@@ -384,15 +362,18 @@ impl Game {
         (self.score_halves(Color::Cho), self.score_halves(Color::Han))
     }
 
-    /// The counting result for an ending (판정, or a draw without scoring).
-    fn counting(&self, score: EndReason, draw: EndReason) -> Outcome {
-        let (c, h) = self.halves();
-        Outcome::by_counting(c, h, self.rules.scoring, score, draw, self.ply())
-    }
-
     fn win(&self, winner: Color, reason: EndReason) -> Outcome {
         let (c, h) = self.halves();
         Outcome::win(winner, reason, c, h, self.ply())
+    }
+
+    /// The outcome of the judge's `ending` now.
+    fn outcome_of(&self, ending: Ending) -> Outcome {
+        let (c, h) = self.halves();
+        match ending.winner {
+            Some(w) => Outcome::win(w, ending.reason, c, h, self.ply()),
+            None => Outcome::draw(ending.reason, c, h, self.ply()),
+        }
     }
 
     /// Whether the side to move has no legal move at all (with the
@@ -402,215 +383,101 @@ impl Game {
         self.pos.legal_moves(self.model()).is_empty()
     }
 
-    /// An ending of the start position itself.
+    /// An ending of the start position itself: mate, or past
+    /// Fairy-Stockfish's n-move rule (`no_capture_limit`).
     fn root_outcome(&self) -> Option<Outcome> {
-        if self.root_in_check && self.no_moves() {
+        let mated = self.in_check() && self.no_moves();
+        if mated {
             return Some(self.win(!self.side_to_move(), EndReason::Checkmate));
         }
-        self.no_capture_outcome()
-    }
-
-    /// Fairy-Stockfish's n-move rule (`no_capture_limit`); not when mated.
-    fn no_capture_outcome(&self) -> Option<Outcome> {
         let limit = self.rules.no_capture_limit;
-        if limit > 0 && self.pos.halfmove_clock() >= limit && !(self.in_check() && self.no_moves())
-        {
-            return Some(self.counting(EndReason::ScoreMoveLimit, EndReason::DrawMoveLimit));
+        if limit > 0 && self.pos.halfmove_clock() >= limit {
+            let ending = Ending::counting(&self.rules, &self.pos, Occasion::MoveLimit);
+            return Some(self.outcome_of(ending));
         }
         None
     }
 
-    /// The repetition endings of Fairy-Stockfish's rules.
-    fn fsf_repetition_outcome(&self) -> Option<Outcome> {
-        let modern = self.rules.repetition == RepetitionRule::FsfModern;
-        let nfold = if modern { REPETITION_LIMIT } else { FSF_NFOLD };
-        // Without the Kakao rule only the n-fold count can end the game.
-        // Every earlier occurrence of this position lies in the window the
-        // port scans (since the last capture: a capture changes the
-        // material for good), so the hash count says at once when it
-        // cannot fire, and no move scans a long capture-free stretch.
-        if !modern && self.repetition_count() < nfold {
-            return None;
-        }
-        let chain = Chain {
-            root_key: self.root.key(),
-            root_in_check: self.root_in_check,
-            plies: &self.records,
-        };
-        let stm = self.side_to_move();
-        Some(
-            match chain.fsf_repetition(self.pos.halfmove_clock() as usize, nfold, modern)? {
-                RepetitionVerdict::SideToMoveWins => self.win(stm, EndReason::RepetitionLoss),
-                RepetitionVerdict::SideToMoveLoses => self.win(!stm, EndReason::RepetitionLoss),
-                RepetitionVerdict::Neutral => {
-                    self.counting(EndReason::ScoreRepetition, EndReason::DrawRepetition)
-                }
-            },
-        )
-    }
-
-    /// The spec's repetition endings at a position's 4th occurrence.
-    fn spec_repetition_outcome(&self, count: u32, mover: Color) -> Option<Outcome> {
-        if count < REPETITION_LIMIT {
-            return None;
-        }
-        Some(match self.rules.repetition {
-            RepetitionRule::Lose => self.win(!mover, EndReason::RepetitionLoss),
-            // Forbid: only the exception lets a 4th occurrence happen.
-            _ => self.counting(EndReason::ScoreRepetition, EndReason::DrawRepetition),
-        })
-    }
-
-    /// Two passes in a row.
-    fn passes_outcome(&self) -> Option<Outcome> {
-        (self.passes >= 2).then(|| self.counting(EndReason::ScorePasses, EndReason::DrawPasses))
-    }
-
-    /// The spec's move limit (plies of both sides together).
-    fn move_limit_outcome(&self) -> Option<Outcome> {
-        let limit = self.rules.move_limit;
-        (limit > 0 && self.ply() >= limit)
-            .then(|| self.counting(EndReason::ScoreMoveLimit, EndReason::DrawMoveLimit))
-    }
-
-    /// Makes `mv` and applies the spec's §8.2 steps 2–7.
+    /// Makes `mv` and applies the spec's §8.2 steps 2–7: the judge decides
+    /// steps 3–6, the game keeps the counts and turns the decision into the
+    /// outcome and the events (step 7).
     fn apply(&mut self, mv: Move) -> Effects {
-        let mover = self.side_to_move();
-        let was_in_check = self.in_check();
-        let was_facing = self.pos.generals_facing();
-        let before = Snapshot {
-            first_capture_ply: self.first_capture_ply,
-            bikjang: self.bikjang,
-            passes: self.passes,
-        };
-        let moved = if mv.is_pass() {
-            None
-        } else {
-            self.pos.piece_at(mv.from()).map(|p| p.kind)
-        };
+        let prev = *self.top();
         let depth = self.pos.history().len();
         self.pos.make(mv);
         let Some(state) = self.pos.history().get(depth).copied() else {
             return Effects::default();
         };
-        let ply = self.ply() + 1;
-
-        // Step 2: the board is updated; remember the first capture.
-        let captured = state.captured.is_some();
-        if captured && self.first_capture_ply.is_none() {
-            self.first_capture_ply = Some(ply);
-        }
-        self.passes = if mv.is_pass() { self.passes + 1 } else { 0 };
-        let facing = self.pos.generals_facing();
-        let in_check = self.pos.in_check();
-        let key = self.pos.key();
+        // Step 2: the board is updated.
+        let played = Played {
+            mv,
+            captured: state.captured.is_some(),
+            in_check: self.pos.in_check(),
+        };
+        let model = self.model();
+        let line = GameLine {
+            frames: &self.frames,
+            counts: &self.counts,
+        };
+        let pos = &self.pos;
+        let (frame, decision) = judge(
+            &self.rules,
+            &prev,
+            pos,
+            played,
+            &line,
+            MateCheck::Always,
+            || played.in_check && pos.legal_moves(model).is_empty(),
+        );
         let count = {
-            let c = self.counts.entry(key).or_insert(0);
+            let c = self.counts.entry(frame.key()).or_insert(0);
             *c += 1;
             *c
         };
-        self.records.push(PlyRecord {
-            mv,
-            captured,
-            moved,
-            key,
-            in_check,
-            before,
-        });
-
-        let mut fx = Effects {
-            check: in_check,
-            answered: was_in_check,
-            ..Effects::default()
+        self.frames.push(frame);
+        let ended = match decision {
+            Decision::Continue => None,
+            Decision::Ended(ending) => Some(ending),
+            // Only `play_unchecked` makes such a move: as ever, the bikjang
+            // ends the game.
+            Decision::Illegal => Some(Ending::counting(&self.rules, &self.pos, Occasion::Bikjang)),
+            // The spec's exception (nothing else was legal): counting.
+            Decision::RepetitionForbidden => Some(Ending::counting(
+                &self.rules,
+                &self.pos,
+                Occasion::Repetition,
+            )),
         };
-        let mut ended = None;
-
-        // Step 3: a pending bikjang is answered by this move; if the
-        // generals still face each other, bik: the game ends by counting.
-        match self.rules.bikjang {
-            BikjangRule::Kjf | BikjangRule::Kja30 => {
-                if self.bikjang.take().is_some_and(|b| b.called_by != mover) && facing {
-                    ended = Some(self.counting(EndReason::ScoreBikjang, EndReason::DrawBikjang));
-                }
-            }
-            BikjangRule::Fsf => {
-                // Fairy-Stockfish: bikjang before and after the move (only a
-                // pass can keep it) ends the game.
-                if was_facing && facing {
-                    ended = Some(self.counting(EndReason::ScoreBikjang, EndReason::DrawBikjang));
-                }
-            }
-            BikjangRule::Off => {}
-        }
-
-        // Step 4: checkmate.
-        if ended.is_none() && in_check && self.no_moves() {
-            ended = Some(self.win(mover, EndReason::Checkmate));
-        }
-
-        // Step 5: this move calls bikjang.
-        if ended.is_none() && facing {
-            let calls = match self.rules.bikjang {
-                BikjangRule::Off => false,
-                // "From the move after the first capture" (not on it).
-                BikjangRule::Kjf => self.first_capture_ply.is_some_and(|p| p < ply),
-                BikjangRule::Kja30 => Color::BOTH
-                    .iter()
-                    .all(|&c| self.pos.material(c) < KJA_BIKJANG_POINTS),
-                BikjangRule::Fsf => !was_facing,
-            };
-            if calls {
-                fx.bikjang = true;
-                if matches!(self.rules.bikjang, BikjangRule::Kjf | BikjangRule::Kja30) {
-                    self.bikjang = Some(PendingBikjang {
-                        called_by: mover,
-                        ply,
-                    });
-                }
-            }
-        }
-
-        // Step 6: repetition, passes, move limits.
-        if ended.is_none() {
-            ended = if self.rules.repetition.is_fsf() {
-                // Fairy-Stockfish: the double pass ends the game at once
-                // (is_immediate_game_end) before its optional endings: the
-                // n-move rule, then repetition.
-                self.passes_outcome()
-                    .or_else(|| self.no_capture_outcome())
-                    .or_else(|| self.fsf_repetition_outcome())
-            } else {
-                self.spec_repetition_outcome(count, mover)
-                    .or_else(|| self.passes_outcome())
-                    .or_else(|| self.no_capture_outcome())
-            }
-            .or_else(|| self.move_limit_outcome());
-        }
-
-        // Step 7 (check / answered) is in `fx` already.
-        fx.warning = ended.is_none() && count == REPETITION_WARNING;
-        fx.over = ended.is_some();
-        self.outcome = ended;
+        // Step 7: check / answered.
+        let fx = Effects {
+            check: played.in_check,
+            answered: prev.in_check(),
+            bikjang: frame.called_bikjang(),
+            warning: ended.is_none() && count == REPETITION_WARNING,
+            over: ended.is_some(),
+        };
+        self.outcome = ended.map(|e| self.outcome_of(e));
         fx
     }
 
     /// Takes back the last ply; false if there is none. The first-capture
     /// ply, the pending bikjang, the repetition counts and the pass count
-    /// are restored exactly, and the outcome is cleared.
+    /// (the previous frame) are restored exactly, and the outcome is
+    /// cleared.
     pub fn undo(&mut self) -> bool {
-        let Some(rec) = self.records.pop() else {
+        if self.frames.len() < 2 {
+            return false;
+        }
+        let Some(frame) = self.frames.pop() else {
             return false;
         };
-        if let Some(c) = self.counts.get_mut(&rec.key) {
+        if let Some(c) = self.counts.get_mut(&frame.key()) {
             *c -= 1;
             if *c == 0 {
-                self.counts.remove(&rec.key);
+                self.counts.remove(&frame.key());
             }
         }
         self.pos.unmake();
-        self.first_capture_ply = rec.before.first_capture_ply;
-        self.bikjang = rec.before.bikjang;
-        self.passes = rec.before.passes;
         self.outcome = None;
         true
     }
@@ -677,5 +544,21 @@ impl Game {
         } else {
             self.pos.piece_at(mv.from()).map(|p| p.kind)
         }
+    }
+}
+
+/// The game's record as the judge reads it.
+struct GameLine<'a> {
+    frames: &'a [Frame],
+    counts: &'a HashMap<u64, u32>,
+}
+
+impl Line for GameLine<'_> {
+    fn frames(&self) -> &[Frame] {
+        self.frames
+    }
+
+    fn occurrences(&self, key: u64) -> u32 {
+        self.counts.get(&key).copied().unwrap_or(0)
     }
 }
