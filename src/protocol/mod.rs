@@ -62,7 +62,7 @@ const WAIT_POLL: Duration = Duration::from_millis(2);
 
 /// The protocol dialect, chosen by the first command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Dialect {
+pub enum ProtocolDialect {
     /// UCI as Fairy-Stockfish speaks it for Janggi (`a1`–`i10`).
     #[default]
     Uci,
@@ -89,7 +89,7 @@ pub enum Flow {
 pub struct Session {
     engine: Engine,
     out: Output,
-    dialect: Dialect,
+    dialect: ProtocolDialect,
     rules: Rules,
     /// The start, moves (the valid prefix) and final key of the game last
     /// set by `position`, so that a `position` extending it plays only the
@@ -113,7 +113,7 @@ pub struct Session {
     /// `UCI_ShowWDL`.
     show_wdl: bool,
     /// The XBoard protocol's state (once `xboard` chose it).
-    cecp: cecp::State,
+    cecp: cecp::CecpState,
     /// Lines from the reader thread (when run by [`run`]).
     input: Option<Receiver<Input>>,
     /// Lines read while waiting for a search, to be handled in order.
@@ -133,7 +133,7 @@ impl Session {
         Session {
             engine: Engine::new(),
             out,
-            dialect: Dialect::Uci,
+            dialect: ProtocolDialect::Uci,
             rules: Rules::default(),
             last_position: None,
             multipv: 1,
@@ -147,7 +147,7 @@ impl Session {
             network: None,
             analyse_mode: false,
             show_wdl: false,
-            cecp: cecp::State::default(),
+            cecp: cecp::CecpState::default(),
             input: None,
             pending: VecDeque::new(),
             eof: false,
@@ -209,7 +209,7 @@ impl Session {
     }
 
     /// The dialect in use.
-    pub fn dialect(&self) -> Dialect {
+    pub fn dialect(&self) -> ProtocolDialect {
         self.dialect
     }
 
@@ -229,7 +229,7 @@ impl Session {
 
     /// Handles one input line (without or with its line ending).
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        if self.dialect == Dialect::Cecp {
+        if self.dialect == ProtocolDialect::Cecp {
             return self.cecp_line(line);
         }
         let cmd = match Command::parse(line) {
@@ -268,11 +268,11 @@ impl Session {
             self.await_search();
         }
         match cmd {
-            Command::Uci => self.handshake(Dialect::Uci),
-            Command::Usi => self.handshake(Dialect::Usi),
-            Command::Ucci => self.handshake(Dialect::Ucci),
+            Command::Uci => self.handshake(ProtocolDialect::Uci),
+            Command::Usi => self.handshake(ProtocolDialect::Usi),
+            Command::Ucci => self.handshake(ProtocolDialect::Ucci),
             // CECP: nothing to answer until `protover`.
-            Command::Xboard => self.dialect = Dialect::Cecp,
+            Command::Xboard => self.dialect = ProtocolDialect::Cecp,
             Command::Debug(_) => {}
             Command::IsReady => self.say("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
@@ -292,7 +292,7 @@ impl Session {
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {
                 self.shutdown();
-                if self.dialect == Dialect::Ucci {
+                if self.dialect == ProtocolDialect::Ucci {
                     self.say("bye");
                 }
                 return Ok(Flow::Quit);
@@ -309,7 +309,7 @@ impl Session {
         Ok(Flow::Continue)
     }
 
-    fn handshake(&mut self, dialect: Dialect) {
+    fn handshake(&mut self, dialect: ProtocolDialect) {
         self.dialect = dialect;
         for line in uci::handshake(dialect) {
             self.say(&line);
@@ -529,7 +529,7 @@ impl Session {
         let ms = |v: Option<i64>| Duration::from_millis(v.unwrap_or(0).max(0).unsigned_abs());
         let stm = self.engine.game().side_to_move();
         // UCI: Cho is "white" (wtime); USI: Cho is sente, "black" (btime).
-        let cho_is_w = self.dialect != Dialect::Usi;
+        let cho_is_w = self.dialect != ProtocolDialect::Usi;
         let (time, inc) = if (stm == Color::Cho) == cho_is_w {
             (g.wtime, g.winc)
         } else {
@@ -664,16 +664,16 @@ impl Session {
                 row.push_str(&format!(" {c} |"));
             }
             let label = match self.dialect {
-                Dialect::Uci => (rank + 1).to_string(),
-                Dialect::Ucci | Dialect::Cecp => rank.to_string(),
-                Dialect::Usi => char::from(b'a' + (9 - rank)).to_string(),
+                ProtocolDialect::Uci => (rank + 1).to_string(),
+                ProtocolDialect::Ucci | ProtocolDialect::Cecp => rank.to_string(),
+                ProtocolDialect::Usi => char::from(b'a' + (9 - rank)).to_string(),
             };
             self.say(&format!("{row} {label}"));
             self.say(&sep);
         }
         let files: Vec<String> = (0..9u8)
             .map(|f| match self.dialect {
-                Dialect::Usi => (9 - f).to_string(),
+                ProtocolDialect::Usi => (9 - f).to_string(),
                 _ => char::from(b'a' + f).to_string(),
             })
             .collect();

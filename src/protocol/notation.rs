@@ -6,22 +6,22 @@
 //! is `b0c2` in UCCI. CECP (XBoard) squares are UCCI's, as Fairy-Stockfish
 //! writes them on a 10-rank board, and its pass is `@@@@`.
 
-use super::Dialect;
+use super::ProtocolDialect;
 use crate::board::{MoveParseError, Notation, Position};
 use crate::types::{Move, Square};
 
-impl Dialect {
+impl ProtocolDialect {
     /// The rules core notation this dialect uses (UCCI is converted).
     pub fn notation(self) -> Notation {
         match self {
-            Dialect::Usi => Notation::Usi,
-            Dialect::Uci | Dialect::Ucci | Dialect::Cecp => Notation::Uci,
+            ProtocolDialect::Usi => Notation::Usi,
+            ProtocolDialect::Uci | ProtocolDialect::Ucci | ProtocolDialect::Cecp => Notation::Uci,
         }
     }
 
     /// Whether squares have ranks `0`–`9` (UCCI and CECP).
     fn zero_based(self) -> bool {
-        matches!(self, Dialect::Ucci | Dialect::Cecp)
+        matches!(self, ProtocolDialect::Ucci | ProtocolDialect::Cecp)
     }
 }
 
@@ -37,7 +37,11 @@ fn ucci_square(s: &[u8]) -> Option<Square> {
 ///
 /// # Errors
 /// [`MoveParseError`] when the text is no move.
-pub fn parse_move(pos: &Position, text: &str, dialect: Dialect) -> Result<Move, MoveParseError> {
+pub fn parse_move(
+    pos: &Position,
+    text: &str,
+    dialect: ProtocolDialect,
+) -> Result<Move, MoveParseError> {
     if !dialect.zero_based() || matches!(text, "0000" | "pass" | "@@@@") {
         return pos.parse_move(text, dialect.notation());
     }
@@ -61,11 +65,13 @@ pub fn parse_move(pos: &Position, text: &str, dialect: Dialect) -> Result<Move, 
 }
 
 /// A square's text in `dialect`.
-pub fn square_text(sq: Square, dialect: Dialect) -> String {
+pub fn square_text(sq: Square, dialect: ProtocolDialect) -> String {
     match dialect {
-        Dialect::Uci => sq.uci().as_str().to_string(),
-        Dialect::Usi => sq.usi().as_str().to_string(),
-        Dialect::Ucci | Dialect::Cecp => format!("{}{}", char::from(b'a' + sq.file()), sq.rank()),
+        ProtocolDialect::Uci => sq.uci().as_str().to_string(),
+        ProtocolDialect::Usi => sq.usi().as_str().to_string(),
+        ProtocolDialect::Ucci | ProtocolDialect::Cecp => {
+            format!("{}{}", char::from(b'a' + sq.file()), sq.rank())
+        }
     }
 }
 
@@ -74,8 +80,8 @@ pub const CECP_PASS: &str = "@@@@";
 
 /// A move's text in `dialect` (a pass is the mover's general square twice;
 /// in CECP it is [`CECP_PASS`]).
-pub fn move_text(pos: &Position, mv: Move, dialect: Dialect) -> String {
-    if dialect == Dialect::Cecp && mv.is_pass() {
+pub fn move_text(pos: &Position, mv: Move, dialect: ProtocolDialect) -> String {
+    if dialect == ProtocolDialect::Cecp && mv.is_pass() {
         return CECP_PASS.to_string();
     }
     if !dialect.zero_based() {
@@ -114,33 +120,42 @@ mod tests {
     #[test]
     fn dialect_move_text() {
         let p = Position::startpos();
-        let Ok(m) = parse_move(&p, "b1c3", Dialect::Uci) else {
+        let Ok(m) = parse_move(&p, "b1c3", ProtocolDialect::Uci) else {
             panic!("b1c3")
         };
-        assert_eq!(move_text(&p, m, Dialect::Usi), "8j7h");
-        assert_eq!(move_text(&p, m, Dialect::Ucci), "b0c2");
-        assert_eq!(parse_move(&p, "b0c2", Dialect::Ucci), Ok(m));
-        assert_eq!(parse_move(&p, "8j7h", Dialect::Usi), Ok(m));
-        assert_eq!(parse_move(&p, "e1e1", Dialect::Ucci), Ok(Move::PASS));
-        assert_eq!(move_text(&p, Move::PASS, Dialect::Ucci), "e1e1");
-        assert_eq!(move_text(&p, m, Dialect::Cecp), "b0c2");
-        assert_eq!(move_text(&p, Move::PASS, Dialect::Cecp), "@@@@");
-        assert_eq!(parse_move(&p, "@@@@", Dialect::Cecp), Ok(Move::PASS));
-        assert_eq!(parse_move(&p, "e1e1", Dialect::Cecp), Ok(Move::PASS));
+        assert_eq!(move_text(&p, m, ProtocolDialect::Usi), "8j7h");
+        assert_eq!(move_text(&p, m, ProtocolDialect::Ucci), "b0c2");
+        assert_eq!(parse_move(&p, "b0c2", ProtocolDialect::Ucci), Ok(m));
+        assert_eq!(parse_move(&p, "8j7h", ProtocolDialect::Usi), Ok(m));
         assert_eq!(
-            parse_move(&p, "a3b3", Dialect::Cecp)
-                .map(|m| move_text(&p, m, Dialect::Uci))
+            parse_move(&p, "e1e1", ProtocolDialect::Ucci),
+            Ok(Move::PASS)
+        );
+        assert_eq!(move_text(&p, Move::PASS, ProtocolDialect::Ucci), "e1e1");
+        assert_eq!(move_text(&p, m, ProtocolDialect::Cecp), "b0c2");
+        assert_eq!(move_text(&p, Move::PASS, ProtocolDialect::Cecp), "@@@@");
+        assert_eq!(
+            parse_move(&p, "@@@@", ProtocolDialect::Cecp),
+            Ok(Move::PASS)
+        );
+        assert_eq!(
+            parse_move(&p, "e1e1", ProtocolDialect::Cecp),
+            Ok(Move::PASS)
+        );
+        assert_eq!(
+            parse_move(&p, "a3b3", ProtocolDialect::Cecp)
+                .map(|m| move_text(&p, m, ProtocolDialect::Uci))
                 .as_deref(),
             Ok("a4b4")
         );
-        assert!(parse_move(&p, "b0c", Dialect::Ucci).is_err());
-        assert!(parse_move(&p, "j0c2", Dialect::Ucci).is_err());
+        assert!(parse_move(&p, "b0c", ProtocolDialect::Ucci).is_err());
+        assert!(parse_move(&p, "j0c2", ProtocolDialect::Ucci).is_err());
         assert_eq!(
-            square_text(Square::new(0, 9).unwrap_or_default(), Dialect::Uci),
+            square_text(Square::new(0, 9).unwrap_or_default(), ProtocolDialect::Uci),
             "a10"
         );
         assert_eq!(
-            square_text(Square::new(0, 9).unwrap_or_default(), Dialect::Usi),
+            square_text(Square::new(0, 9).unwrap_or_default(), ProtocolDialect::Usi),
             "9a"
         );
     }

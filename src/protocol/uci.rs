@@ -1,8 +1,8 @@
-//! Dialect-specific text: the handshake with its option list, the option
+//! ProtocolDialect-specific text: the handshake with its option list, the option
 //! table, and the `info` / `bestmove` lines.
 
 use super::notation::move_text;
-use super::Dialect;
+use super::ProtocolDialect;
 use crate::engine::{DEFAULT_HASH_MB, DEFAULT_THREADS};
 use crate::game::{Game, RuleError, Rules};
 use crate::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
@@ -297,15 +297,15 @@ pub const EMBEDDED_NET: &str = "<embedded>";
 
 impl OptionSpec {
     /// The name in `dialect`.
-    pub fn name(&self, dialect: Dialect) -> &'static str {
+    pub fn name(&self, dialect: ProtocolDialect) -> &'static str {
         match dialect {
-            Dialect::Usi => self.usi_name,
-            Dialect::Uci | Dialect::Ucci | Dialect::Cecp => self.uci_name,
+            ProtocolDialect::Usi => self.usi_name,
+            ProtocolDialect::Uci | ProtocolDialect::Ucci | ProtocolDialect::Cecp => self.uci_name,
         }
     }
 
     /// The handshake line `option name … type …`.
-    pub fn line(&self, dialect: Dialect) -> String {
+    pub fn line(&self, dialect: ProtocolDialect) -> String {
         let name = self.name(dialect);
         match self.kind {
             OptionType::Spin { default, min, max } => {
@@ -344,7 +344,7 @@ impl OptionSpec {
     /// [`OptionError`] naming the option, the value and what is allowed.
     pub fn check_value(
         &self,
-        dialect: Dialect,
+        dialect: ProtocolDialect,
         value: Option<&str>,
     ) -> Result<OptionValue, OptionError> {
         let name = self.name(dialect);
@@ -472,7 +472,7 @@ impl From<RuleError> for OptionError {
 }
 
 /// The handshake answer to `uci` / `usi` / `ucci`, one string per line.
-pub fn handshake(dialect: Dialect) -> Vec<String> {
+pub fn handshake(dialect: ProtocolDialect) -> Vec<String> {
     let mut lines = vec![
         format!("id name {ENGINE_NAME}"),
         format!("id author {ENGINE_AUTHOR}"),
@@ -480,11 +480,11 @@ pub fn handshake(dialect: Dialect) -> Vec<String> {
     lines.extend(OPTIONS.iter().map(|o| o.line(dialect)));
     lines.push(
         match dialect {
-            Dialect::Uci => "uciok",
-            Dialect::Usi => "usiok",
-            Dialect::Ucci => "ucciok",
+            ProtocolDialect::Uci => "uciok",
+            ProtocolDialect::Usi => "usiok",
+            ProtocolDialect::Ucci => "ucciok",
             // CECP has no such handshake (see `cecp::features`).
-            Dialect::Cecp => "feature done=1",
+            ProtocolDialect::Cecp => "feature done=1",
         }
         .to_string(),
     );
@@ -501,7 +501,7 @@ pub fn score_text(score: ReportScore) -> String {
 
 /// Writes `moves` played in sequence from `game`'s position; stops at the
 /// first move that is not legal there (a PV is never trusted blindly).
-pub fn line_text(game: &Game, moves: &[Move], dialect: Dialect) -> Vec<String> {
+pub fn line_text(game: &Game, moves: &[Move], dialect: ProtocolDialect) -> Vec<String> {
     let model = game.model();
     let mut pos = game.position().clone();
     let mut out = Vec::with_capacity(moves.len());
@@ -517,7 +517,7 @@ pub fn line_text(game: &Game, moves: &[Move], dialect: Dialect) -> Vec<String> {
 
 /// `info depth … pv …`; with `show_wdl`, `wdl W D L` follows the score
 /// (the model of [`super::wdl`]).
-pub fn info_line(game: &Game, info: &Info, dialect: Dialect, show_wdl: bool) -> String {
+pub fn info_line(game: &Game, info: &Info, dialect: ProtocolDialect, show_wdl: bool) -> String {
     let wdl = if show_wdl {
         let (w, d, l) = super::wdl::wdl(info.score);
         format!(" wdl {w} {d} {l}")
@@ -544,7 +544,7 @@ pub fn info_line(game: &Game, info: &Info, dialect: Dialect, show_wdl: bool) -> 
 }
 
 /// `info depth D currmove M currmovenumber N`.
-pub fn currmove_line(game: &Game, c: &CurrMove, dialect: Dialect) -> String {
+pub fn currmove_line(game: &Game, c: &CurrMove, dialect: ProtocolDialect) -> String {
     format!(
         "info depth {} currmove {} currmovenumber {}",
         c.depth,
@@ -558,14 +558,14 @@ pub fn bestmove_line(
     game: &Game,
     best: Option<Move>,
     ponder: Option<Move>,
-    dialect: Dialect,
+    dialect: ProtocolDialect,
 ) -> String {
     let Some(best) = best else {
         return match dialect {
-            Dialect::Uci => "bestmove (none)",
-            Dialect::Usi => "bestmove resign",
-            Dialect::Ucci => "nobestmove",
-            Dialect::Cecp => "resign",
+            ProtocolDialect::Uci => "bestmove (none)",
+            ProtocolDialect::Usi => "bestmove resign",
+            ProtocolDialect::Ucci => "nobestmove",
+            ProtocolDialect::Cecp => "resign",
         }
         .to_string();
     };
@@ -612,39 +612,41 @@ mod tests {
             panic!("Hash")
         };
         assert_eq!(
-            hash.check_value(Dialect::Uci, Some("64")),
+            hash.check_value(ProtocolDialect::Uci, Some("64")),
             Ok(OptionValue::Int(64))
         );
-        assert!(hash.check_value(Dialect::Uci, Some("0")).is_err());
-        assert!(hash.check_value(Dialect::Uci, Some("lots")).is_err());
+        assert!(hash.check_value(ProtocolDialect::Uci, Some("0")).is_err());
+        assert!(hash
+            .check_value(ProtocolDialect::Uci, Some("lots"))
+            .is_err());
         assert!(matches!(
-            hash.check_value(Dialect::Uci, None),
+            hash.check_value(ProtocolDialect::Uci, None),
             Err(OptionError::MissingValue(_))
         ));
         let Some(rep) = OptionSpec::find("Repetition") else {
             panic!("Repetition")
         };
         assert_eq!(
-            rep.check_value(Dialect::Uci, Some("SCOREEND")),
+            rep.check_value(ProtocolDialect::Uci, Some("SCOREEND")),
             Ok(OptionValue::Text("scoreEnd"))
         );
         let Some(clear) = OptionSpec::find("Clear Hash") else {
             panic!("Clear Hash")
         };
         assert_eq!(
-            clear.check_value(Dialect::Uci, None),
+            clear.check_value(ProtocolDialect::Uci, None),
             Ok(OptionValue::Button)
         );
     }
 
     #[test]
     fn handshake_lines() {
-        let uci = handshake(Dialect::Uci);
+        let uci = handshake(ProtocolDialect::Uci);
         assert!(uci.contains(
             &"option name Move Overhead type spin default 10 min 0 max 5000".to_string()
         ));
         assert_eq!(uci.last().map(String::as_str), Some("uciok"));
-        let usi = handshake(Dialect::Usi);
+        let usi = handshake(ProtocolDialect::Usi);
         assert!(usi
             .iter()
             .any(|l| l.starts_with("option name USI_Hash type spin")));

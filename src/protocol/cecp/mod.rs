@@ -43,7 +43,7 @@
 mod command;
 mod text;
 
-pub use command::{looks_like_move, CecpCommand, CecpError, TimeControl};
+pub use command::{looks_like_move, CecpCommand, CecpError, CecpLevel};
 pub use text::{
     features, option_feature, result_line, score, setup_line, thinking_line, xboard_fen,
     MATE_SCORE, PIECE_TABLE,
@@ -52,7 +52,7 @@ pub use text::{
 use super::events::{final_outcome, rule_event_lines};
 use super::notation::{move_text, parse_move};
 use super::uci::{OptionType, MAX_HASH_MB, MAX_THREADS};
-use super::{Dialect, Flow, OptionSpec, Session};
+use super::{Flow, OptionSpec, ProtocolDialect, Session};
 use crate::board::Position;
 use crate::engine::{Report, Reporter};
 use crate::game::{Game, Rules};
@@ -85,15 +85,16 @@ struct Shared {
     post: AtomicBool,
 }
 
-/// The CECP session state.
+/// The CECP session state: the side the engine plays, the modes and the
+/// time control XBoard set.
 #[derive(Debug)]
-pub struct State {
+pub struct CecpState {
     /// The side the engine plays; `None` in force mode.
     engine_color: Option<Color>,
     /// In analysis mode.
     analyzing: bool,
     /// `level`.
-    tc: TimeControl,
+    tc: CecpLevel,
     /// `st`: fixed time per move.
     st: Option<Duration>,
     /// `sd`: depth limit.
@@ -105,12 +106,12 @@ pub struct State {
     shared: Arc<Shared>,
 }
 
-impl Default for State {
+impl Default for CecpState {
     fn default() -> Self {
-        State {
+        CecpState {
             engine_color: Some(Color::Han),
             analyzing: false,
-            tc: TimeControl::default(),
+            tc: CecpLevel::default(),
             st: None,
             sd: None,
             own_cs: None,
@@ -320,7 +321,7 @@ impl Session {
     fn cecp_usermove(&mut self, text: &str) {
         self.cecp_halt();
         let mut game = self.engine.game().clone();
-        let played = parse_move(game.position(), text, Dialect::Cecp)
+        let played = parse_move(game.position(), text, ProtocolDialect::Cecp)
             .ok()
             .map(|mv| game.play(mv));
         match played {
@@ -457,7 +458,7 @@ impl Session {
                     *lock(&shared.played) = Some(mv);
                     out.line(&format!(
                         "move {}",
-                        move_text(game.position(), mv, Dialect::Cecp)
+                        move_text(game.position(), mv, ProtocolDialect::Cecp)
                     ));
                     let mut after = game.clone();
                     if after.play(mv).is_ok() {

@@ -3,7 +3,7 @@
 
 use super::super::uci::line_text;
 use super::super::uci::{OptionId, OptionSpec, OptionType, ENGINE_NAME, OPTIONS};
-use super::super::Dialect;
+use super::super::ProtocolDialect;
 use crate::board::Position;
 use crate::game::{Game, Outcome, Rules};
 use crate::search::{Info, ReportScore};
@@ -63,7 +63,7 @@ pub fn features() -> Vec<String> {
 /// default first, the others after `///`; check: `0`/`1`; `EvalFile` is a
 /// `-file`).
 pub fn option_feature(o: &OptionSpec) -> String {
-    let name = o.name(Dialect::Cecp);
+    let name = o.name(ProtocolDialect::Cecp);
     let body = match o.kind {
         OptionType::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
         OptionType::Check { default } => format!("-check {}", u8::from(default)),
@@ -118,7 +118,7 @@ pub fn score(score: ReportScore) -> i64 {
 /// The thinking line `ply score time nodes pv`: time in centiseconds,
 /// score from the engine's (side to move's) point of view.
 pub fn thinking_line(game: &Game, info: &Info) -> String {
-    let pv = line_text(game, &info.pv, Dialect::Cecp);
+    let pv = line_text(game, &info.pv, ProtocolDialect::Cecp);
     format!(
         "{} {} {} {} {}",
         info.depth,
