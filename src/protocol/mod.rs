@@ -55,6 +55,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Engine name in `id name` (and CECP's `myname`).
+pub const ENGINE_NAME: &str = concat!("janggi-engine ", env!("CARGO_PKG_VERSION"));
+/// Author line in `id author`.
+pub const ENGINE_AUTHOR: &str = "the janggi-engine developers";
+
 /// How long `quit` waits for the search thread before exiting anyway.
 pub const QUIT_GRACE: Duration = Duration::from_secs(2);
 /// How often the input side looks at a search it waits for.

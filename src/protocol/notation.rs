@@ -4,10 +4,12 @@
 //! UCI and USI are the rules core's notations. UCCI (xiangqi GUIs) writes
 //! files `a`–`i` and ranks `0`–`9` (Cho's back rank is `0`), so `b1c3` in UCI
 //! is `b0c2` in UCCI. CECP (XBoard) squares are UCCI's, as Fairy-Stockfish
-//! writes them on a 10-rank board, and its pass is `@@@@`.
+//! writes them on a 10-rank board, and its pass is `@@@@`. [`line_text`]
+//! writes a line of moves (a PV, `bestmove … ponder …`) for every dialect.
 
 use super::ProtocolDialect;
 use crate::board::{MoveParseError, Notation, Position};
+use crate::game::Game;
 use crate::types::{Move, Square};
 
 impl ProtocolDialect {
@@ -93,6 +95,22 @@ pub fn move_text(pos: &Position, mv: Move, dialect: ProtocolDialect) -> String {
         (mv.from(), mv.to())
     };
     format!("{}{}", square_text(from, dialect), square_text(to, dialect))
+}
+
+/// Writes `moves` played in sequence from `game`'s position; stops at the
+/// first move that is not legal there (a PV is never trusted blindly).
+pub fn line_text(game: &Game, moves: &[Move], dialect: ProtocolDialect) -> Vec<String> {
+    let model = game.model();
+    let mut pos = game.position().clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        if !pos.is_legal(mv, model) {
+            break;
+        }
+        out.push(move_text(&pos, mv, dialect));
+        pos.make(mv);
+    }
+    out
 }
 
 /// Converts a USI `sfen` (board, side `b` = first player = Cho, hand, move

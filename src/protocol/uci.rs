@@ -1,19 +1,14 @@
-//! ProtocolDialect-specific text: the handshake with its option list, the option
+//! UCI-family text (UCI, USI, UCCI): the handshake with its option list, the option
 //! table, and the `info` / `bestmove` lines.
 
-use super::notation::move_text;
-use super::ProtocolDialect;
+use super::notation::{line_text, move_text};
+use super::{ProtocolDialect, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::engine::{DEFAULT_HASH_MB, DEFAULT_THREADS};
 use crate::game::{Game, RuleError, Rules};
 use crate::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
 use crate::search::{CurrMove, Info, ReportScore};
 use crate::types::Move;
 use std::fmt;
-
-/// Engine name in `id name`.
-pub const ENGINE_NAME: &str = concat!("janggi-engine ", env!("CARGO_PKG_VERSION"));
-/// Author line in `id author`.
-pub const ENGINE_AUTHOR: &str = "the janggi-engine developers";
 
 /// Largest `Hash` in MB.
 pub const MAX_HASH_MB: i64 = 4096;
@@ -497,22 +492,6 @@ pub fn score_text(score: ReportScore) -> String {
         ReportScore::Cp(cp) => format!("cp {cp}"),
         ReportScore::Mate(n) => format!("mate {n}"),
     }
-}
-
-/// Writes `moves` played in sequence from `game`'s position; stops at the
-/// first move that is not legal there (a PV is never trusted blindly).
-pub fn line_text(game: &Game, moves: &[Move], dialect: ProtocolDialect) -> Vec<String> {
-    let model = game.model();
-    let mut pos = game.position().clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        if !pos.is_legal(mv, model) {
-            break;
-        }
-        out.push(move_text(&pos, mv, dialect));
-        pos.make(mv);
-    }
-    out
 }
 
 /// `info depth … pv …`; with `show_wdl`, `wdl W D L` follows the score

@@ -1,9 +1,9 @@
 //! CECP output text: the `feature` lines, the `setup` line that tells
 //! XBoard the Janggi board, thinking lines and result claims.
 
-use super::super::uci::line_text;
-use super::super::uci::{OptionId, OptionSpec, OptionType, ENGINE_NAME, OPTIONS};
-use super::super::ProtocolDialect;
+use super::super::notation::line_text;
+use super::super::uci::{OptionId, OptionSpec, OptionType, OPTIONS};
+use super::super::{ProtocolDialect, ENGINE_NAME};
 use crate::board::Position;
 use crate::game::{Game, Outcome, Rules};
 use crate::search::{Info, ReportScore};
