@@ -1,7 +1,7 @@
 //! The protocol's error type: everything one input line can get wrong.
 
 use super::command::CommandError;
-use super::uci::OptionError;
+use super::options::OptionError;
 use crate::board::{FenError, MoveParseError};
 use crate::engine::EngineBusy;
 use crate::game::IllegalMove;
@@ -48,7 +48,7 @@ pub enum ProtocolError {
         /// Engine's reason.
         error: EngineBusy,
     },
-    /// An input line longer than [`MAX_LINE`].
+    /// An input line longer than [`MAX_LINE`](super::MAX_LINE).
     LineTooLong(usize),
 }
 

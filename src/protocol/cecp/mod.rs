@@ -1,5 +1,5 @@
 //! CECP v2, the XBoard/WinBoard protocol, chosen by `xboard` as the first
-//! command (see `PROTOCOL.md`, the `xboard` row).
+//! command.
 //!
 //! The dialect is Fairy-Stockfish's for Janggi: squares with ranks `0`–`9`
 //! (Cho's back rank is `0`, so UCI `a4b4` is `a3b3`), the pass `@@@@`,
@@ -51,8 +51,8 @@ pub use text::{
 
 use super::events::{final_outcome, rule_event_lines};
 use super::notation::{move_text, parse_move};
-use super::uci::{OptionType, MAX_HASH_MB, MAX_THREADS};
-use super::{Flow, OptionSpec, ProtocolDialect, Session};
+use super::options::{CecpNative, OptionSpec, OptionType};
+use super::{Flow, ProtocolDialect, Session};
 use crate::board::Position;
 use crate::engine::{Report, Reporter};
 use crate::game::{Game, Rules};
@@ -262,24 +262,8 @@ impl Session {
                     self.engine.stop();
                 }
             }
-            CecpCommand::Memory(mb) => {
-                self.cecp_halt();
-                let mb = mb.clamp(1, MAX_HASH_MB.unsigned_abs() as usize);
-                if self.engine.set_hash_mb(mb).is_err() {
-                    self.say("Error (busy): memory");
-                }
-                self.cecp_resume();
-            }
-            CecpCommand::Cores(n) => {
-                self.cecp_halt();
-                let n = n.clamp(1, MAX_THREADS.unsigned_abs() as usize);
-                if self.engine.set_threads(n).is_err() {
-                    self.say("Error (busy): cores");
-                } else {
-                    self.threads = n;
-                }
-                self.cecp_resume();
-            }
+            CecpCommand::Memory(mb) => self.cecp_native(CecpNative::Memory, mb),
+            CecpCommand::Cores(n) => self.cecp_native(CecpNative::Cores, n),
             CecpCommand::Option { name, value } => {
                 self.cecp_halt();
                 self.cecp_option(&name, value.as_deref());
@@ -381,7 +365,7 @@ impl Session {
         let c = &self.cecp;
         let mut limits = Limits {
             depth: c.sd,
-            move_overhead: Duration::from_millis(self.move_overhead_ms),
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
             multipv: 1,
             ..Limits::default()
         };
@@ -426,8 +410,8 @@ impl Session {
         }
         let limits = Limits {
             infinite: true,
-            move_overhead: Duration::from_millis(self.move_overhead_ms),
-            multipv: self.multipv.max(1),
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            multipv: self.settings.multipv.max(1),
             ..Limits::default()
         };
         let reporter = self.cecp_reporter(false);
@@ -490,6 +474,23 @@ impl Session {
                 info.depth
             ));
         }
+    }
+
+    /// `memory MB` / `cores N`: the setter of the option the table marks
+    /// with `which` (`Hash` / `Threads`), the value clamped to its range.
+    fn cecp_native(&mut self, which: CecpNative, n: usize) {
+        self.cecp_halt();
+        if let Some(o) = OptionSpec::for_cecp(which) {
+            let n = o.clamp(i64::try_from(n).unwrap_or(i64::MAX));
+            let set = match (o.kind, n) {
+                (OptionType::Spin { set, .. }, Some(n)) => set(self, n),
+                _ => Ok(()),
+            };
+            if set.is_err() {
+                self.say(&format!("Error (busy): {}", which.word()));
+            }
+        }
+        self.cecp_resume();
     }
 
     /// `option NAME[=VALUE]`: a check box's `0`/`1` is `false`/`true`.
