@@ -29,7 +29,7 @@
 //! time) or that was told to stop is waited for; an `infinite`, unlimited
 //! (bare `go`) or ponder search that was not stopped would not end (or not
 //! for a long time) while the input thread waits, so the command is refused
-//! with [`EngineError::Busy`] and nothing changes. The running search works
+//! with [`EngineBusy`] and nothing changes. The running search works
 //! on its own copy of the game, so it is never corrupted.
 
 use crate::game::Game;
@@ -89,22 +89,19 @@ pub enum Report<'a> {
 /// held, so reports of one search never interleave with another's.
 pub type Reporter = Arc<dyn Fn(&Game, Report<'_>) + Send + Sync>;
 
-/// Why the engine refused a command.
+/// Why the engine refused a command that changes its state: an `infinite`
+/// or ponder search is running and was not stopped (see the module docs,
+/// "Busy policy"). Nothing changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineError {
-    /// An `infinite` or ponder search is running and was not stopped.
-    Busy,
-}
+pub struct EngineBusy;
 
-impl fmt::Display for EngineError {
+impl fmt::Display for EngineBusy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::Busy => write!(f, "a search is running (send stop first)"),
-        }
+        write!(f, "a search is running (send stop first)")
     }
 }
 
-impl std::error::Error for EngineError {}
+impl std::error::Error for EngineBusy {}
 
 /// What [`Engine::go`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,8 +233,8 @@ impl Engine {
     /// Evaluates with `net` (`None`: the handcrafted evaluation).
     ///
     /// # Errors
-    /// [`EngineError::Busy`]; nothing changes.
-    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), EngineError> {
+    /// [`EngineBusy`]; nothing changes.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), EngineBusy> {
         self.searcher_mut()?.set_network(net.clone());
         self.network = net;
         Ok(())
@@ -289,8 +286,8 @@ impl Engine {
     /// docs): waits for one that ends by itself.
     ///
     /// # Errors
-    /// [`EngineError::Busy`] when an unstopped `infinite`/ponder search runs.
-    fn settle(&mut self) -> Result<(), EngineError> {
+    /// [`EngineBusy`] when an unstopped `infinite`/ponder search runs.
+    fn settle(&mut self) -> Result<(), EngineBusy> {
         match self.running.take() {
             None => Ok(()),
             Some(r) if r.handle.is_finished() || r.ends_by_itself() => {
@@ -299,13 +296,13 @@ impl Engine {
             }
             Some(r) => {
                 self.running = Some(r);
-                Err(EngineError::Busy)
+                Err(EngineBusy)
             }
         }
     }
 
     /// The searcher, after the running search (if any) has been settled.
-    fn searcher_mut(&mut self) -> Result<&mut Searcher, EngineError> {
+    fn searcher_mut(&mut self) -> Result<&mut Searcher, EngineBusy> {
         self.settle()?;
         if self.searcher.is_none() {
             self.searcher = Some(self.new_searcher());
@@ -319,8 +316,8 @@ impl Engine {
     /// Replaces the current game.
     ///
     /// # Errors
-    /// [`EngineError::Busy`]; the game is unchanged.
-    pub fn set_game(&mut self, game: Game) -> Result<(), EngineError> {
+    /// [`EngineBusy`]; the game is unchanged.
+    pub fn set_game(&mut self, game: Game) -> Result<(), EngineBusy> {
         self.settle()?;
         self.game = game;
         Ok(())
@@ -329,8 +326,8 @@ impl Engine {
     /// Resizes the hash table.
     ///
     /// # Errors
-    /// [`EngineError::Busy`]; nothing changes.
-    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), EngineError> {
+    /// [`EngineBusy`]; nothing changes.
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), EngineBusy> {
         self.searcher_mut()?.set_hash_mb(mb);
         self.hash_mb = mb;
         Ok(())
@@ -339,8 +336,8 @@ impl Engine {
     /// Sets the number of search threads.
     ///
     /// # Errors
-    /// [`EngineError::Busy`]; nothing changes.
-    pub fn set_threads(&mut self, n: usize) -> Result<(), EngineError> {
+    /// [`EngineBusy`]; nothing changes.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), EngineBusy> {
         self.searcher_mut()?.set_threads(n);
         self.threads = n.max(1);
         Ok(())
@@ -350,8 +347,8 @@ impl Engine {
     /// `UCI_Elo`); level 20 is full strength.
     ///
     /// # Errors
-    /// [`EngineError::Busy`]; nothing changes.
-    pub fn set_skill(&mut self, skill: Skill) -> Result<(), EngineError> {
+    /// [`EngineBusy`]; nothing changes.
+    pub fn set_skill(&mut self, skill: Skill) -> Result<(), EngineBusy> {
         self.searcher_mut()?.set_skill(skill);
         self.skill = skill;
         Ok(())
@@ -374,8 +371,8 @@ impl Engine {
     /// `Clear Hash`).
     ///
     /// # Errors
-    /// [`EngineError::Busy`]; nothing changes.
-    pub fn clear_hash(&mut self) -> Result<(), EngineError> {
+    /// [`EngineBusy`]; nothing changes.
+    pub fn clear_hash(&mut self) -> Result<(), EngineBusy> {
         self.searcher_mut()?.clear();
         Ok(())
     }
@@ -734,7 +731,7 @@ mod tests {
         let b = e.go(infinite, false, counting_reporter(Arc::clone(&count)));
         assert!(b.superseded && b.id > a.id);
         assert!(e.waits_for_stop());
-        assert_eq!(e.set_game(e.game().clone()), Err(EngineError::Busy));
+        assert_eq!(e.set_game(e.game().clone()), Err(EngineBusy));
         e.stop();
         e.wait();
         assert_eq!(count.load(Ordering::SeqCst), 1);

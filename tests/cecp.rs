@@ -11,7 +11,7 @@ use common::session::{spawn_engine, Harness, LONG};
 use janggi::board::Position;
 use janggi::game::{Game, Rules};
 use janggi::protocol::notation::parse_move;
-use janggi::protocol::Dialect;
+use janggi::protocol::ProtocolDialect;
 use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -95,7 +95,7 @@ impl Xb {
 fn fen_after(moves: &[&str]) -> String {
     let mut g = Game::new(Position::startpos(), Rules::from_variant("janggi").unwrap());
     for m in moves {
-        let mv = parse_move(g.position(), m, Dialect::Cecp).unwrap();
+        let mv = parse_move(g.position(), m, ProtocolDialect::Cecp).unwrap();
         g.play(mv).unwrap();
     }
     g.position().fen()
@@ -107,7 +107,7 @@ fn legal_in(fen: &str, text: &str) -> bool {
         Position::from_fen(fen).unwrap(),
         Rules::from_variant("janggi").unwrap(),
     );
-    parse_move(g.position(), text, Dialect::Cecp).is_ok_and(|m| g.is_legal(m))
+    parse_move(g.position(), text, ProtocolDialect::Cecp).is_ok_and(|m| g.is_legal(m))
 }
 
 /// `ply score time nodes pv…` with a legal first PV move.
@@ -196,7 +196,7 @@ fn new_game_engine_answers_as_han_with_thinking_lines() {
     // The engine's move is part of the game before the next command.
     let after = {
         let mut g = Game::new(Position::from_fen(&fen).unwrap(), Rules::default());
-        g.play(parse_move(g.position(), reply, Dialect::Cecp).unwrap())
+        g.play(parse_move(g.position(), reply, ProtocolDialect::Cecp).unwrap())
             .unwrap();
         g.position().fen()
     };
@@ -564,14 +564,14 @@ fn binary_plays_a_game_start_over_pipes() {
     assert!(out[0].starts_with("setup ("), "{out:?}");
     let mut game = Game::new(Position::startpos(), Rules::from_variant("janggi").unwrap());
     for ours in ["a3b3", "b0c2", "h0g2"] {
-        let mv = parse_move(game.position(), ours, Dialect::Cecp).unwrap();
+        let mv = parse_move(game.position(), ours, ProtocolDialect::Cecp).unwrap();
         game.play(mv).unwrap();
         send("time 500");
         send("otim 500");
         send(&format!("usermove {ours}"));
         let out = until(&|l| l.starts_with("move ") || l.starts_with("Illegal"));
         let reply = out.last().unwrap().strip_prefix("move ").expect("a move");
-        let mv = parse_move(game.position(), reply, Dialect::Cecp).unwrap();
+        let mv = parse_move(game.position(), reply, ProtocolDialect::Cecp).unwrap();
         game.play(mv)
             .unwrap_or_else(|e| panic!("illegal reply {reply}: {e}"));
     }

@@ -1,9 +1,9 @@
 //! The protocol's error type: everything one input line can get wrong.
 
 use super::command::CommandError;
-use super::uci::OptionError;
+use super::options::OptionError;
 use crate::board::{FenError, MoveParseError};
-use crate::engine::EngineError;
+use crate::engine::EngineBusy;
 use crate::game::IllegalMove;
 use std::fmt;
 
@@ -46,9 +46,9 @@ pub enum ProtocolError {
         /// The refused command.
         command: &'static str,
         /// Engine's reason.
-        error: EngineError,
+        error: EngineBusy,
     },
-    /// An input line longer than [`MAX_LINE`].
+    /// An input line longer than [`MAX_LINE`](super::MAX_LINE).
     LineTooLong(usize),
 }
 
@@ -119,6 +119,6 @@ impl From<crate::game::RuleError> for ProtocolError {
     }
 }
 
-pub(crate) fn busy(command: &'static str) -> impl Fn(EngineError) -> ProtocolError {
+pub(crate) fn busy(command: &'static str) -> impl Fn(EngineBusy) -> ProtocolError {
     move |error| ProtocolError::Busy { command, error }
 }

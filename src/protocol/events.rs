@@ -5,7 +5,7 @@
 //! position a 4th time.
 
 use super::notation::move_text;
-use super::Dialect;
+use super::ProtocolDialect;
 use crate::game::{BikjangRule, EndReason, Event, Game, Outcome, RepetitionRule};
 use crate::types::Color;
 
@@ -94,7 +94,7 @@ pub(crate) fn rule_event_lines(game: &Game, events: &[Event]) -> Vec<String> {
 /// `info string` lines naming the moves the board allows but the rule set
 /// refuses here because they would repeat a position a 4th time (the GUI
 /// would think them legal).
-pub(crate) fn refused_repetitions(game: &Game, dialect: Dialect) -> Vec<String> {
+pub(crate) fn refused_repetitions(game: &Game, dialect: ProtocolDialect) -> Vec<String> {
     if game.is_over() || game.rules().repetition != RepetitionRule::Forbid {
         return Vec::new();
     }

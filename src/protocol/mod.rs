@@ -1,6 +1,6 @@
 //! The text protocol: UCI (Fairy-Stockfish's Janggi dialect), USI, UCCI
 //! and CECP (XBoard/WinBoard, [`cecp`]) on a line-based input and a
-//! [`Write`] sink (see `PROTOCOL.md`).
+//! [`Write`] sink. The engine options are declared once, in [`options`].
 //!
 //! [`run`] reads lines on a reader thread and feeds them to a [`Session`],
 //! which parses each into a [`Command`] and dispatches it to the [`Engine`].
@@ -30,19 +30,21 @@ mod error;
 mod events;
 mod io;
 pub mod notation;
+pub mod options;
 pub mod uci;
 pub mod wdl;
 
 pub use command::{Command, CommandError, GoParams, StartPos};
 pub use error::{MoveError, ProtocolError};
 pub use io::{run, Input, MemorySink, Output, MAX_LINE};
-pub use uci::{OptionError, OptionId, OptionSpec, OptionValue};
+pub use options::{
+    CecpAccess, CecpNative, OptionError, OptionSpec, OptionType, OptionValue, OPTIONS,
+};
 
 use crate::board::Position;
 use crate::engine::{Engine, Report, Reporter};
 use crate::game::{Game, Rules};
 use crate::perft::divide;
-use crate::search::skill::Skill;
 use crate::search::{Clock, Limits};
 use crate::types::{Color, Square};
 use command::echo;
@@ -55,6 +57,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Engine name in `id name` (and CECP's `myname`).
+pub const ENGINE_NAME: &str = concat!("janggi-engine ", env!("CARGO_PKG_VERSION"));
+/// Author line in `id author`.
+pub const ENGINE_AUTHOR: &str = "the janggi-engine developers";
+
 /// How long `quit` waits for the search thread before exiting anyway.
 pub const QUIT_GRACE: Duration = Duration::from_secs(2);
 /// How often the input side looks at a search it waits for.
@@ -62,7 +69,7 @@ const WAIT_POLL: Duration = Duration::from_millis(2);
 
 /// The protocol dialect, chosen by the first command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Dialect {
+pub enum ProtocolDialect {
     /// UCI as Fairy-Stockfish speaks it for Janggi (`a1`–`i10`).
     #[default]
     Uci,
@@ -89,31 +96,16 @@ pub enum Flow {
 pub struct Session {
     engine: Engine,
     out: Output,
-    dialect: Dialect,
+    dialect: ProtocolDialect,
     rules: Rules,
     /// The start, moves (the valid prefix) and final key of the game last
     /// set by `position`, so that a `position` extending it plays only the
     /// new moves.
     last_position: Option<(StartPos, Vec<String>, u64)>,
-    multipv: usize,
-    ponder: bool,
-    move_overhead_ms: u64,
-    threads: usize,
-    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`.
-    skill_level: u32,
-    limit_strength: bool,
-    elo: i64,
-    /// `Use NNUE`.
-    use_nnue: bool,
-    /// The network `EvalFile` loaded; `None`: the shipped one, parsed only
-    /// when first used (not at start-up).
-    network: Option<std::sync::Arc<crate::nnue::Network>>,
-    /// `UCI_AnalyseMode`: search at full strength whatever the skill says.
-    analyse_mode: bool,
-    /// `UCI_ShowWDL`.
-    show_wdl: bool,
+    /// The option values kept here (see [`options`]).
+    settings: options::Settings,
     /// The XBoard protocol's state (once `xboard` chose it).
-    cecp: cecp::State,
+    cecp: cecp::CecpState,
     /// Lines from the reader thread (when run by [`run`]).
     input: Option<Receiver<Input>>,
     /// Lines read while waiting for a search, to be handled in order.
@@ -133,21 +125,11 @@ impl Session {
         Session {
             engine: Engine::new(),
             out,
-            dialect: Dialect::Uci,
+            dialect: ProtocolDialect::Uci,
             rules: Rules::default(),
             last_position: None,
-            multipv: 1,
-            ponder: false,
-            move_overhead_ms: uci::DEFAULT_MOVE_OVERHEAD_MS.unsigned_abs(),
-            threads: crate::engine::DEFAULT_THREADS,
-            skill_level: crate::search::skill::MAX_LEVEL,
-            limit_strength: false,
-            elo: crate::search::skill::MAX_ELO,
-            use_nnue: crate::engine::USE_NNUE_DEFAULT,
-            network: None,
-            analyse_mode: false,
-            show_wdl: false,
-            cecp: cecp::State::default(),
+            settings: options::Settings::default(),
+            cecp: cecp::CecpState::default(),
             input: None,
             pending: VecDeque::new(),
             eof: false,
@@ -209,7 +191,7 @@ impl Session {
     }
 
     /// The dialect in use.
-    pub fn dialect(&self) -> Dialect {
+    pub fn dialect(&self) -> ProtocolDialect {
         self.dialect
     }
 
@@ -229,7 +211,7 @@ impl Session {
 
     /// Handles one input line (without or with its line ending).
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        if self.dialect == Dialect::Cecp {
+        if self.dialect == ProtocolDialect::Cecp {
             return self.cecp_line(line);
         }
         let cmd = match Command::parse(line) {
@@ -268,11 +250,11 @@ impl Session {
             self.await_search();
         }
         match cmd {
-            Command::Uci => self.handshake(Dialect::Uci),
-            Command::Usi => self.handshake(Dialect::Usi),
-            Command::Ucci => self.handshake(Dialect::Ucci),
+            Command::Uci => self.handshake(ProtocolDialect::Uci),
+            Command::Usi => self.handshake(ProtocolDialect::Usi),
+            Command::Ucci => self.handshake(ProtocolDialect::Ucci),
             // CECP: nothing to answer until `protover`.
-            Command::Xboard => self.dialect = Dialect::Cecp,
+            Command::Xboard => self.dialect = ProtocolDialect::Cecp,
             Command::Debug(_) => {}
             Command::IsReady => self.say("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
@@ -292,7 +274,7 @@ impl Session {
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {
                 self.shutdown();
-                if self.dialect == Dialect::Ucci {
+                if self.dialect == ProtocolDialect::Ucci {
                     self.say("bye");
                 }
                 return Ok(Flow::Quit);
@@ -309,7 +291,7 @@ impl Session {
         Ok(Flow::Continue)
     }
 
-    fn handshake(&mut self, dialect: Dialect) {
+    fn handshake(&mut self, dialect: ProtocolDialect) {
         self.dialect = dialect;
         for line in uci::handshake(dialect) {
             self.say(&line);
@@ -318,115 +300,10 @@ impl Session {
 
     /// The network `EvalFile` names (the shipped one by default).
     fn network(&self) -> std::sync::Arc<crate::nnue::Network> {
-        self.network
+        self.settings
+            .network
             .clone()
             .unwrap_or_else(|| crate::nnue::default_network().clone())
-    }
-
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ProtocolError> {
-        let spec = OptionSpec::find(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
-        let v = spec.check_value(self.dialect, value)?;
-        let text = match v {
-            OptionValue::Int(n) => n.to_string(),
-            OptionValue::Bool(b) => b.to_string(),
-            OptionValue::Text(t) => t.to_string(),
-            OptionValue::Button => String::new(),
-            OptionValue::Free => value.map(str::trim).unwrap_or_default().to_string(),
-        };
-        let count = |n: i64| usize::try_from(n).unwrap_or(1);
-        let b = busy("setoption");
-        match (spec.id, v) {
-            (OptionId::Hash, OptionValue::Int(n)) => {
-                self.engine.set_hash_mb(count(n)).map_err(b)?
-            }
-            (OptionId::Threads, OptionValue::Int(n)) => {
-                self.engine.set_threads(count(n)).map_err(b)?;
-                self.threads = count(n);
-            }
-            (OptionId::MultiPv, OptionValue::Int(n)) => self.multipv = count(n),
-            (OptionId::Ponder, OptionValue::Bool(p)) => self.ponder = p,
-            (OptionId::MoveOverhead, OptionValue::Int(n)) => {
-                self.move_overhead_ms = n.unsigned_abs()
-            }
-            (OptionId::Variant, OptionValue::Text(v)) => self.set_rules(Rules::from_variant(v)?)?,
-            (OptionId::ClearHash, _) => self.engine.clear_hash().map_err(b)?,
-            (OptionId::UseNnue, OptionValue::Bool(on)) => {
-                let net = on.then(|| self.network());
-                self.engine.set_network(net).map_err(b)?;
-                self.use_nnue = on;
-            }
-            (OptionId::EvalFile, _) => {
-                let net = if text.is_empty() || text == uci::EMBEDDED_NET {
-                    None
-                } else {
-                    let n = crate::nnue::Network::load(std::path::Path::new(&text))
-                        .map_err(OptionError::Network)?;
-                    Some(std::sync::Arc::new(n))
-                };
-                if self.use_nnue {
-                    let current = net
-                        .clone()
-                        .unwrap_or_else(|| crate::nnue::default_network().clone());
-                    self.engine.set_network(Some(current)).map_err(b)?;
-                }
-                self.network = net;
-                self.say(&format!("info string EvalFile {text}: network loaded"));
-            }
-            (
-                OptionId::SkillLevel
-                | OptionId::LimitStrength
-                | OptionId::Elo
-                | OptionId::AnalyseMode,
-                v,
-            ) => {
-                let (mut level, mut limit, mut elo, mut analyse) = (
-                    self.skill_level,
-                    self.limit_strength,
-                    self.elo,
-                    self.analyse_mode,
-                );
-                match v {
-                    OptionValue::Int(n) if spec.id == OptionId::Elo => elo = n,
-                    OptionValue::Int(n) => level = u32::try_from(n).unwrap_or(0),
-                    OptionValue::Bool(a) if spec.id == OptionId::AnalyseMode => analyse = a,
-                    OptionValue::Bool(l) => limit = l,
-                    _ => {}
-                }
-                // Analysis wants the true best move and score: the skill
-                // options apply to play only.
-                let skill = if analyse {
-                    Skill::default()
-                } else if limit {
-                    Skill::from_elo(elo)
-                } else {
-                    Skill::new(level)
-                };
-                self.engine.set_skill(skill).map_err(b)?;
-                (
-                    self.skill_level,
-                    self.limit_strength,
-                    self.elo,
-                    self.analyse_mode,
-                ) = (level, limit, elo, analyse);
-            }
-            (OptionId::ShowWdl, OptionValue::Bool(w)) => self.show_wdl = w,
-            (
-                OptionId::Bikjang
-                | OptionId::Repetition
-                | OptionId::Scoring
-                | OptionId::AllowPass
-                | OptionId::MoveLimit
-                | OptionId::NoCaptureLimit,
-                _,
-            ) => {
-                let mut rules = self.rules;
-                rules.set_option(spec.uci_name, &text)?;
-                self.set_rules(rules)?;
-            }
-            // check_value only returns values of the option's own type.
-            _ => {}
-        }
-        Ok(())
     }
 
     /// Switches the rule set, re-playing the current game's moves under it
@@ -529,7 +406,7 @@ impl Session {
         let ms = |v: Option<i64>| Duration::from_millis(v.unwrap_or(0).max(0).unsigned_abs());
         let stm = self.engine.game().side_to_move();
         // UCI: Cho is "white" (wtime); USI: Cho is sente, "black" (btime).
-        let cho_is_w = self.dialect != Dialect::Usi;
+        let cho_is_w = self.dialect != ProtocolDialect::Usi;
         let (time, inc) = if (stm == Color::Cho) == cho_is_w {
             (g.wtime, g.winc)
         } else {
@@ -553,8 +430,8 @@ impl Session {
             movetime: g.movetime.map(|t| ms(Some(t))),
             clock,
             infinite: g.infinite,
-            move_overhead: Duration::from_millis(self.move_overhead_ms),
-            multipv: self.multipv.max(1),
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            multipv: self.settings.multipv.max(1),
             searchmoves: Vec::new(),
         }
     }
@@ -617,7 +494,7 @@ impl Session {
         }
         let out = self.out.clone();
         let dialect = self.dialect;
-        let show_wdl = self.show_wdl;
+        let show_wdl = self.settings.show_wdl;
         let reporter: Reporter = Arc::new(move |game: &Game, r: Report<'_>| match r {
             Report::Info(info) => out.line(&uci::info_line(game, info, dialect, show_wdl)),
             Report::CurrMove(c) => out.line(&uci::currmove_line(game, &c, dialect)),
@@ -636,7 +513,7 @@ impl Session {
     fn perft(&mut self, depth: u32) {
         let game = self.engine.game();
         let pos = game.position();
-        let rows = divide(pos, depth, game.model(), self.threads);
+        let rows = divide(pos, depth, game.model(), self.settings.threads);
         let mut total: u64 = 0;
         if depth == 0 {
             total = 1;
@@ -664,16 +541,16 @@ impl Session {
                 row.push_str(&format!(" {c} |"));
             }
             let label = match self.dialect {
-                Dialect::Uci => (rank + 1).to_string(),
-                Dialect::Ucci | Dialect::Cecp => rank.to_string(),
-                Dialect::Usi => char::from(b'a' + (9 - rank)).to_string(),
+                ProtocolDialect::Uci => (rank + 1).to_string(),
+                ProtocolDialect::Ucci | ProtocolDialect::Cecp => rank.to_string(),
+                ProtocolDialect::Usi => char::from(b'a' + (9 - rank)).to_string(),
             };
             self.say(&format!("{row} {label}"));
             self.say(&sep);
         }
         let files: Vec<String> = (0..9u8)
             .map(|f| match self.dialect {
-                Dialect::Usi => (9 - f).to_string(),
+                ProtocolDialect::Usi => (9 - f).to_string(),
                 _ => char::from(b'a' + f).to_string(),
             })
             .collect();
@@ -748,7 +625,7 @@ impl Session {
         ));
         self.say(&format!(
             "Search uses: {}",
-            if self.use_nnue {
+            if self.settings.use_nnue {
                 "NNUE (Use NNUE true)"
             } else {
                 "handcrafted evaluation (Use NNUE false)"

@@ -4,24 +4,26 @@
 //! UCI and USI are the rules core's notations. UCCI (xiangqi GUIs) writes
 //! files `a`–`i` and ranks `0`–`9` (Cho's back rank is `0`), so `b1c3` in UCI
 //! is `b0c2` in UCCI. CECP (XBoard) squares are UCCI's, as Fairy-Stockfish
-//! writes them on a 10-rank board, and its pass is `@@@@`.
+//! writes them on a 10-rank board, and its pass is `@@@@`. [`line_text`]
+//! writes a line of moves (a PV, `bestmove … ponder …`) for every dialect.
 
-use super::Dialect;
+use super::ProtocolDialect;
 use crate::board::{MoveParseError, Notation, Position};
+use crate::game::Game;
 use crate::types::{Move, Square};
 
-impl Dialect {
+impl ProtocolDialect {
     /// The rules core notation this dialect uses (UCCI is converted).
     pub fn notation(self) -> Notation {
         match self {
-            Dialect::Usi => Notation::Usi,
-            Dialect::Uci | Dialect::Ucci | Dialect::Cecp => Notation::Uci,
+            ProtocolDialect::Usi => Notation::Usi,
+            ProtocolDialect::Uci | ProtocolDialect::Ucci | ProtocolDialect::Cecp => Notation::Uci,
         }
     }
 
     /// Whether squares have ranks `0`–`9` (UCCI and CECP).
     fn zero_based(self) -> bool {
-        matches!(self, Dialect::Ucci | Dialect::Cecp)
+        matches!(self, ProtocolDialect::Ucci | ProtocolDialect::Cecp)
     }
 }
 
@@ -37,7 +39,11 @@ fn ucci_square(s: &[u8]) -> Option<Square> {
 ///
 /// # Errors
 /// [`MoveParseError`] when the text is no move.
-pub fn parse_move(pos: &Position, text: &str, dialect: Dialect) -> Result<Move, MoveParseError> {
+pub fn parse_move(
+    pos: &Position,
+    text: &str,
+    dialect: ProtocolDialect,
+) -> Result<Move, MoveParseError> {
     if !dialect.zero_based() || matches!(text, "0000" | "pass" | "@@@@") {
         return pos.parse_move(text, dialect.notation());
     }
@@ -61,11 +67,13 @@ pub fn parse_move(pos: &Position, text: &str, dialect: Dialect) -> Result<Move, 
 }
 
 /// A square's text in `dialect`.
-pub fn square_text(sq: Square, dialect: Dialect) -> String {
+pub fn square_text(sq: Square, dialect: ProtocolDialect) -> String {
     match dialect {
-        Dialect::Uci => sq.uci().as_str().to_string(),
-        Dialect::Usi => sq.usi().as_str().to_string(),
-        Dialect::Ucci | Dialect::Cecp => format!("{}{}", char::from(b'a' + sq.file()), sq.rank()),
+        ProtocolDialect::Uci => sq.uci().as_str().to_string(),
+        ProtocolDialect::Usi => sq.usi().as_str().to_string(),
+        ProtocolDialect::Ucci | ProtocolDialect::Cecp => {
+            format!("{}{}", char::from(b'a' + sq.file()), sq.rank())
+        }
     }
 }
 
@@ -74,8 +82,8 @@ pub const CECP_PASS: &str = "@@@@";
 
 /// A move's text in `dialect` (a pass is the mover's general square twice;
 /// in CECP it is [`CECP_PASS`]).
-pub fn move_text(pos: &Position, mv: Move, dialect: Dialect) -> String {
-    if dialect == Dialect::Cecp && mv.is_pass() {
+pub fn move_text(pos: &Position, mv: Move, dialect: ProtocolDialect) -> String {
+    if dialect == ProtocolDialect::Cecp && mv.is_pass() {
         return CECP_PASS.to_string();
     }
     if !dialect.zero_based() {
@@ -87,6 +95,22 @@ pub fn move_text(pos: &Position, mv: Move, dialect: Dialect) -> String {
         (mv.from(), mv.to())
     };
     format!("{}{}", square_text(from, dialect), square_text(to, dialect))
+}
+
+/// Writes `moves` played in sequence from `game`'s position; stops at the
+/// first move that is not legal there (a PV is never trusted blindly).
+pub fn line_text(game: &Game, moves: &[Move], dialect: ProtocolDialect) -> Vec<String> {
+    let model = game.model();
+    let mut pos = game.position().clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        if !pos.is_legal(mv, model) {
+            break;
+        }
+        out.push(move_text(&pos, mv, dialect));
+        pos.make(mv);
+    }
+    out
 }
 
 /// Converts a USI `sfen` (board, side `b` = first player = Cho, hand, move
@@ -114,33 +138,42 @@ mod tests {
     #[test]
     fn dialect_move_text() {
         let p = Position::startpos();
-        let Ok(m) = parse_move(&p, "b1c3", Dialect::Uci) else {
+        let Ok(m) = parse_move(&p, "b1c3", ProtocolDialect::Uci) else {
             panic!("b1c3")
         };
-        assert_eq!(move_text(&p, m, Dialect::Usi), "8j7h");
-        assert_eq!(move_text(&p, m, Dialect::Ucci), "b0c2");
-        assert_eq!(parse_move(&p, "b0c2", Dialect::Ucci), Ok(m));
-        assert_eq!(parse_move(&p, "8j7h", Dialect::Usi), Ok(m));
-        assert_eq!(parse_move(&p, "e1e1", Dialect::Ucci), Ok(Move::PASS));
-        assert_eq!(move_text(&p, Move::PASS, Dialect::Ucci), "e1e1");
-        assert_eq!(move_text(&p, m, Dialect::Cecp), "b0c2");
-        assert_eq!(move_text(&p, Move::PASS, Dialect::Cecp), "@@@@");
-        assert_eq!(parse_move(&p, "@@@@", Dialect::Cecp), Ok(Move::PASS));
-        assert_eq!(parse_move(&p, "e1e1", Dialect::Cecp), Ok(Move::PASS));
+        assert_eq!(move_text(&p, m, ProtocolDialect::Usi), "8j7h");
+        assert_eq!(move_text(&p, m, ProtocolDialect::Ucci), "b0c2");
+        assert_eq!(parse_move(&p, "b0c2", ProtocolDialect::Ucci), Ok(m));
+        assert_eq!(parse_move(&p, "8j7h", ProtocolDialect::Usi), Ok(m));
         assert_eq!(
-            parse_move(&p, "a3b3", Dialect::Cecp)
-                .map(|m| move_text(&p, m, Dialect::Uci))
+            parse_move(&p, "e1e1", ProtocolDialect::Ucci),
+            Ok(Move::PASS)
+        );
+        assert_eq!(move_text(&p, Move::PASS, ProtocolDialect::Ucci), "e1e1");
+        assert_eq!(move_text(&p, m, ProtocolDialect::Cecp), "b0c2");
+        assert_eq!(move_text(&p, Move::PASS, ProtocolDialect::Cecp), "@@@@");
+        assert_eq!(
+            parse_move(&p, "@@@@", ProtocolDialect::Cecp),
+            Ok(Move::PASS)
+        );
+        assert_eq!(
+            parse_move(&p, "e1e1", ProtocolDialect::Cecp),
+            Ok(Move::PASS)
+        );
+        assert_eq!(
+            parse_move(&p, "a3b3", ProtocolDialect::Cecp)
+                .map(|m| move_text(&p, m, ProtocolDialect::Uci))
                 .as_deref(),
             Ok("a4b4")
         );
-        assert!(parse_move(&p, "b0c", Dialect::Ucci).is_err());
-        assert!(parse_move(&p, "j0c2", Dialect::Ucci).is_err());
+        assert!(parse_move(&p, "b0c", ProtocolDialect::Ucci).is_err());
+        assert!(parse_move(&p, "j0c2", ProtocolDialect::Ucci).is_err());
         assert_eq!(
-            square_text(Square::new(0, 9).unwrap_or_default(), Dialect::Uci),
+            square_text(Square::new(0, 9).unwrap_or_default(), ProtocolDialect::Uci),
             "a10"
         );
         assert_eq!(
-            square_text(Square::new(0, 9).unwrap_or_default(), Dialect::Usi),
+            square_text(Square::new(0, 9).unwrap_or_default(), ProtocolDialect::Usi),
             "9a"
         );
     }

@@ -6,12 +6,12 @@
 //! `usermove` feature is off.
 //!
 //! ```
-//! use janggi::protocol::cecp::{CecpCommand, TimeControl};
+//! use janggi::protocol::cecp::{CecpCommand, CecpLevel};
 //! use std::time::Duration;
 //! assert_eq!(CecpCommand::parse("usermove b0c2"), Ok(CecpCommand::UserMove("b0c2".into())));
 //! assert_eq!(
 //!     CecpCommand::parse("level 40 0:30 0.5"),
-//!     Ok(CecpCommand::Level(TimeControl {
+//!     Ok(CecpCommand::Level(CecpLevel {
 //!         moves: 40,
 //!         base: Duration::from_secs(30),
 //!         inc: Duration::from_millis(500),
@@ -23,10 +23,10 @@ use super::super::command::echo;
 use std::fmt;
 use std::time::Duration;
 
-/// `level MPS BASE INC`: moves per session (0: the whole game), base time,
-/// increment per move.
+/// XBoard's time control, `level MPS BASE INC`: moves per session (0: the
+/// whole game), base time, increment per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
+pub struct CecpLevel {
     /// Moves per time control (0: all moves).
     pub moves: u32,
     /// Base time per control.
@@ -35,10 +35,10 @@ pub struct TimeControl {
     pub inc: Duration,
 }
 
-impl Default for TimeControl {
+impl Default for CecpLevel {
     /// XBoard's own default, `level 40 5 0`.
     fn default() -> Self {
-        TimeControl {
+        CecpLevel {
             moves: 40,
             base: Duration::from_secs(300),
             inc: Duration::ZERO,
@@ -71,7 +71,7 @@ pub enum CecpCommand {
     /// `setboard FEN`.
     SetBoard(String),
     /// `level MPS BASE INC`.
-    Level(TimeControl),
+    Level(CecpLevel),
     /// `st SECONDS`: fixed time per move.
     St(Duration),
     /// `sd DEPTH`.
@@ -224,7 +224,7 @@ impl CecpCommand {
                 let [mps, base, inc] = f[..] else {
                     return Err(bad("level"));
                 };
-                CecpCommand::Level(TimeControl {
+                CecpCommand::Level(CecpLevel {
                     moves: mps.parse().map_err(|_| bad("level"))?,
                     base: duration(base, true).ok_or_else(|| bad("level"))?,
                     inc: duration(inc, false).ok_or_else(|| bad("level"))?,
@@ -304,7 +304,7 @@ mod tests {
         );
         assert_eq!(
             CecpCommand::parse("level 0 2 12"),
-            Ok(CecpCommand::Level(TimeControl {
+            Ok(CecpCommand::Level(CecpLevel {
                 moves: 0,
                 base: Duration::from_secs(120),
                 inc: Duration::from_secs(12),

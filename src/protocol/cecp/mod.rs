@@ -1,5 +1,5 @@
 //! CECP v2, the XBoard/WinBoard protocol, chosen by `xboard` as the first
-//! command (see `PROTOCOL.md`, the `xboard` row).
+//! command.
 //!
 //! The dialect is Fairy-Stockfish's for Janggi: squares with ranks `0`–`9`
 //! (Cho's back rank is `0`, so UCI `a4b4` is `a3b3`), the pass `@@@@`,
@@ -43,7 +43,7 @@
 mod command;
 mod text;
 
-pub use command::{looks_like_move, CecpCommand, CecpError, TimeControl};
+pub use command::{looks_like_move, CecpCommand, CecpError, CecpLevel};
 pub use text::{
     features, option_feature, result_line, score, setup_line, thinking_line, xboard_fen,
     MATE_SCORE, PIECE_TABLE,
@@ -51,8 +51,8 @@ pub use text::{
 
 use super::events::{final_outcome, rule_event_lines};
 use super::notation::{move_text, parse_move};
-use super::uci::{OptionType, MAX_HASH_MB, MAX_THREADS};
-use super::{Dialect, Flow, OptionSpec, Session};
+use super::options::{CecpNative, OptionSpec, OptionType};
+use super::{Flow, ProtocolDialect, Session};
 use crate::board::Position;
 use crate::engine::{Report, Reporter};
 use crate::game::{Game, Rules};
@@ -85,15 +85,16 @@ struct Shared {
     post: AtomicBool,
 }
 
-/// The CECP session state.
+/// The CECP session state: the side the engine plays, the modes and the
+/// time control XBoard set.
 #[derive(Debug)]
-pub struct State {
+pub struct CecpState {
     /// The side the engine plays; `None` in force mode.
     engine_color: Option<Color>,
     /// In analysis mode.
     analyzing: bool,
     /// `level`.
-    tc: TimeControl,
+    tc: CecpLevel,
     /// `st`: fixed time per move.
     st: Option<Duration>,
     /// `sd`: depth limit.
@@ -105,12 +106,12 @@ pub struct State {
     shared: Arc<Shared>,
 }
 
-impl Default for State {
+impl Default for CecpState {
     fn default() -> Self {
-        State {
+        CecpState {
             engine_color: Some(Color::Han),
             analyzing: false,
-            tc: TimeControl::default(),
+            tc: CecpLevel::default(),
             st: None,
             sd: None,
             own_cs: None,
@@ -261,24 +262,8 @@ impl Session {
                     self.engine.stop();
                 }
             }
-            CecpCommand::Memory(mb) => {
-                self.cecp_halt();
-                let mb = mb.clamp(1, MAX_HASH_MB.unsigned_abs() as usize);
-                if self.engine.set_hash_mb(mb).is_err() {
-                    self.say("Error (busy): memory");
-                }
-                self.cecp_resume();
-            }
-            CecpCommand::Cores(n) => {
-                self.cecp_halt();
-                let n = n.clamp(1, MAX_THREADS.unsigned_abs() as usize);
-                if self.engine.set_threads(n).is_err() {
-                    self.say("Error (busy): cores");
-                } else {
-                    self.threads = n;
-                }
-                self.cecp_resume();
-            }
+            CecpCommand::Memory(mb) => self.cecp_native(CecpNative::Memory, mb),
+            CecpCommand::Cores(n) => self.cecp_native(CecpNative::Cores, n),
             CecpCommand::Option { name, value } => {
                 self.cecp_halt();
                 self.cecp_option(&name, value.as_deref());
@@ -320,7 +305,7 @@ impl Session {
     fn cecp_usermove(&mut self, text: &str) {
         self.cecp_halt();
         let mut game = self.engine.game().clone();
-        let played = parse_move(game.position(), text, Dialect::Cecp)
+        let played = parse_move(game.position(), text, ProtocolDialect::Cecp)
             .ok()
             .map(|mv| game.play(mv));
         match played {
@@ -380,7 +365,7 @@ impl Session {
         let c = &self.cecp;
         let mut limits = Limits {
             depth: c.sd,
-            move_overhead: Duration::from_millis(self.move_overhead_ms),
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
             multipv: 1,
             ..Limits::default()
         };
@@ -425,8 +410,8 @@ impl Session {
         }
         let limits = Limits {
             infinite: true,
-            move_overhead: Duration::from_millis(self.move_overhead_ms),
-            multipv: self.multipv.max(1),
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            multipv: self.settings.multipv.max(1),
             ..Limits::default()
         };
         let reporter = self.cecp_reporter(false);
@@ -457,7 +442,7 @@ impl Session {
                     *lock(&shared.played) = Some(mv);
                     out.line(&format!(
                         "move {}",
-                        move_text(game.position(), mv, Dialect::Cecp)
+                        move_text(game.position(), mv, ProtocolDialect::Cecp)
                     ));
                     let mut after = game.clone();
                     if after.play(mv).is_ok() {
@@ -489,6 +474,23 @@ impl Session {
                 info.depth
             ));
         }
+    }
+
+    /// `memory MB` / `cores N`: the setter of the option the table marks
+    /// with `which` (`Hash` / `Threads`), the value clamped to its range.
+    fn cecp_native(&mut self, which: CecpNative, n: usize) {
+        self.cecp_halt();
+        if let Some(o) = OptionSpec::for_cecp(which) {
+            let n = o.clamp(i64::try_from(n).unwrap_or(i64::MAX));
+            let set = match (o.kind, n) {
+                (OptionType::Spin { set, .. }, Some(n)) => set(self, n),
+                _ => Ok(()),
+            };
+            if set.is_err() {
+                self.say(&format!("Error (busy): {}", which.word()));
+            }
+        }
+        self.cecp_resume();
     }
 
     /// `option NAME[=VALUE]`: a check box's `0`/`1` is `false`/`true`.

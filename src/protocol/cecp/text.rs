@@ -1,9 +1,9 @@
 //! CECP output text: the `feature` lines, the `setup` line that tells
 //! XBoard the Janggi board, thinking lines and result claims.
 
-use super::super::uci::line_text;
-use super::super::uci::{OptionId, OptionSpec, OptionType, ENGINE_NAME, OPTIONS};
-use super::super::Dialect;
+use super::super::notation::line_text;
+use super::super::options::{CecpAccess, OptionSpec, OptionType, OPTIONS};
+use super::super::{ProtocolDialect, ENGINE_NAME};
 use crate::board::Position;
 use crate::game::{Game, Outcome, Rules};
 use crate::search::{Info, ReportScore};
@@ -25,20 +25,10 @@ pub const PIECE_TABLE: &str = "PH.R.AE..K.C.ph.r.ae..k.c.";
 /// 10 ranks, no holdings, XBoard's built-in Janggi rules.
 pub const BOARD: &str = "9x10+0_janggi";
 
-/// Options that CECP sets by its own commands, so they get no `option=`
-/// feature: `Hash` (`memory`), `Threads` (`cores`), `UCI_Variant`
-/// (`variant`), `Ponder` (`hard`/`easy`), `UCI_AnalyseMode` (`analyze`),
-/// and `UCI_ShowWDL` (thinking lines have no place for it).
-pub const NATIVE_OPTIONS: [OptionId; 6] = [
-    OptionId::Hash,
-    OptionId::Threads,
-    OptionId::Variant,
-    OptionId::Ponder,
-    OptionId::AnalyseMode,
-    OptionId::ShowWdl,
-];
-
-/// The answer to `protover 2`: the feature lines, `done=1` last.
+/// The answer to `protover 2`: the feature lines, `done=1` last. The
+/// options offered are the table's [`CecpAccess::Feature`] ones; the others
+/// CECP sets by its own commands (`memory`, `cores`, `variant`, `hard`,
+/// `analyze`) or has no place for (`UCI_ShowWDL`).
 pub fn features() -> Vec<String> {
     // `janggi` first: XBoard knows that name; the others are our rule
     // sets, for which the `setup` command defines the board.
@@ -52,7 +42,7 @@ pub fn features() -> Vec<String> {
     lines.extend(
         OPTIONS
             .iter()
-            .filter(|o| !NATIVE_OPTIONS.contains(&o.id))
+            .filter(|o| o.cecp == CecpAccess::Feature)
             .map(option_feature),
     );
     lines.push("feature done=1".to_string());
@@ -60,14 +50,16 @@ pub fn features() -> Vec<String> {
 }
 
 /// `feature option="NAME -TYPE …"` for one engine option (combo: the
-/// default first, the others after `///`; check: `0`/`1`; `EvalFile` is a
-/// `-file`).
+/// default first, the others after `///`; check: `0`/`1`; a string that
+/// names a file, as `EvalFile`, is a `-file`).
 pub fn option_feature(o: &OptionSpec) -> String {
-    let name = o.name(Dialect::Cecp);
+    let name = o.name(ProtocolDialect::Cecp);
     let body = match o.kind {
-        OptionType::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
-        OptionType::Check { default } => format!("-check {}", u8::from(default)),
-        OptionType::Combo { default, vars } => {
+        OptionType::Spin {
+            default, min, max, ..
+        } => format!("-spin {default} {min} {max}"),
+        OptionType::Check { default, .. } => format!("-check {}", u8::from(default)),
+        OptionType::Combo { default, vars, .. } => {
             let mut s = format!("-combo {default}");
             for v in vars.iter().filter(|&&v| v != default) {
                 s.push_str(" /// ");
@@ -75,10 +67,14 @@ pub fn option_feature(o: &OptionSpec) -> String {
             }
             s
         }
-        OptionType::Button => "-button".to_string(),
+        OptionType::Button { .. } => "-button".to_string(),
         // A file name gets XBoard's file browser.
-        OptionType::String { default } if o.id == OptionId::EvalFile => format!("-file {default}"),
-        OptionType::String { default } => format!("-string {default}"),
+        OptionType::String {
+            default,
+            file: true,
+            ..
+        } => format!("-file {default}"),
+        OptionType::String { default, .. } => format!("-string {default}"),
     };
     format!("feature option=\"{name} {body}\"")
 }
@@ -118,7 +114,7 @@ pub fn score(score: ReportScore) -> i64 {
 /// The thinking line `ply score time nodes pv`: time in centiseconds,
 /// score from the engine's (side to move's) point of view.
 pub fn thinking_line(game: &Game, info: &Info) -> String {
-    let pv = line_text(game, &info.pv, Dialect::Cecp);
+    let pv = line_text(game, &info.pv, ProtocolDialect::Cecp);
     format!(
         "{} {} {} {} {}",
         info.depth,
