@@ -13,8 +13,9 @@
 //! * [`scoresheet`] — the referee's record of a game and the `position` lines;
 //! * [`stats`] — Elo, error bars, LOS, SPRT;
 //! * [`pgn`] — PGN writer and reader;
-//! * [`runner`] — scheduling, concurrency, output;
-//! * [`interrupt`] — Ctrl-C.
+//! * [`runner`] — scheduling, concurrency, output.
+//!
+//! Ctrl-C comes from the `janggi-interrupt` crate (shared with datagen).
 //!
 //! At the end the runner prints cutechess-cli's lines, so existing
 //! scripts can read them:
@@ -27,7 +28,6 @@
 pub mod clock;
 pub mod config;
 pub mod engine_process;
-pub mod interrupt;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
@@ -69,7 +69,7 @@ pub fn run_match(args: &[String], out: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     };
-    interrupt::install();
+    janggi_interrupt::install();
     let stop = AtomicBool::new(false);
     match run(&cfg, out, &stop) {
         Ok(r) if r.end == MatchEnd::Interrupted => EXIT_INTERRUPTED,

@@ -328,7 +328,7 @@ pub fn run(
         }
         drop(tx);
         loop {
-            if super::interrupt::interrupted() && !stop.load(Ordering::SeqCst) {
+            if janggi_interrupt::interrupted() && !stop.load(Ordering::SeqCst) {
                 let _ = writeln!(
                     out,
                     "Interrupted: stopping the match, writing the games played"
