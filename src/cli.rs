@@ -1,5 +1,8 @@
 //! Command line: `janggi-engine` (protocol loop on stdin/stdout; also
-//! `janggi-engine uci`), and the `perft`, `bench` and `match` subcommands.
+//! `janggi-engine uci`), and the `perft`, `bench`, `datagen` and `train`
+//! subcommands. `match` is the `janggi-match` program (crates/janggi-match):
+//! `janggi-engine match ARGS…` runs the one next to this binary, where
+//! `cargo build --release` puts it.
 
 use crate::board::{LegalityModel, Notation, Position};
 use crate::perft::{divide, parse_epd, perft_threads};
@@ -29,12 +32,13 @@ enum Command {
     Datagen(DatagenArgs),
     /// Train a network on datagen files (docs/nnue.md).
     Train(TrainArgs),
-    /// Play an engine-vs-engine match (cutechess-cli style; `match --help`).
+    /// Play an engine-vs-engine match (cutechess-cli style; `match --help`):
+    /// runs the `janggi-match` program next to this binary.
     #[command(disable_help_flag = true)]
     Match {
-        /// Everything after `match`, parsed by the tournament runner.
+        /// Everything after `match`, passed on to `janggi-match`.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
-        args: Vec<String>,
+        args: Vec<OsString>,
     },
 }
 
@@ -200,11 +204,49 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
         Some(Command::Bench(a)) => run_bench(a),
         Some(Command::Datagen(a)) => run_datagen(a),
         Some(Command::Train(a)) => run_train(a),
-        Some(Command::Match { args }) => {
-            crate::tournament::run_match(&args, &mut std::io::stdout().lock())
-        }
+        Some(Command::Match { args }) => hand_over("janggi-match", "match", &args),
         Some(Command::Uci) | None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
+        }
+    }
+}
+
+/// Runs the developer tool `program` (a binary of another workspace crate)
+/// with `args`, for `janggi-engine SUBCOMMAND args…`. The tool is looked
+/// for next to this binary (`cargo build --release` builds every workspace
+/// binary into `target/release/`). On Unix the tool replaces this process,
+/// so its exit code and its Ctrl-C handling are exactly its own. Returns
+/// the exit code, or 2 (with a line saying where the command lives) when
+/// the tool is not there.
+fn hand_over(program: &str, subcommand: &str, args: &[OsString]) -> i32 {
+    let name = format!("{program}{}", std::env::consts::EXE_SUFFIX);
+    let path = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join(&name)))
+        .filter(|p| p.is_file());
+    let Some(path) = path else {
+        eprintln!(
+            "error: `{subcommand}` is not part of janggi-engine: it is the {program} program \
+             (`{program} {subcommand} …`, or `cargo run --release -p {program} -- {subcommand} …` \
+             in the source tree), and there is no {name} next to this binary"
+        );
+        return 2;
+    };
+    let mut cmd = std::process::Command::new(&path);
+    cmd.arg(subcommand).args(args);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let err = cmd.exec();
+        eprintln!("error: cannot run {}: {err}", path.display());
+        1
+    }
+    #[cfg(not(unix))]
+    match cmd.status() {
+        Ok(status) => status.code().unwrap_or(1),
+        Err(err) => {
+            eprintln!("error: cannot run {}: {err}", path.display());
+            1
         }
     }
 }

@@ -19,7 +19,6 @@ pub mod nnue;
 pub mod perft;
 pub mod protocol;
 pub mod search;
-pub mod tournament;
 pub mod train;
 
 pub use board::{FenError, LegalityModel, Notation, Position, PositionError, Setup};

@@ -35,11 +35,11 @@
 
 use janggi::game::{Game, Rules};
 use janggi::protocol::{MemorySink, Session};
-use janggi::tournament::clock::{go_command, ThinkingLimits};
-use janggi::tournament::engine_process::EngineProtocol;
-use janggi::tournament::scoresheet::Scoresheet;
 use janggi::types::rng::SplitMix64;
 use janggi::{Move, Notation, PieceKind, Position};
+use janggi_match::clock::{go_command, ThinkingLimits};
+use janggi_match::engine_process::EngineProtocol;
+use janggi_match::scoresheet::Scoresheet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -1,5 +1,5 @@
-//! Engine-vs-engine matches: a Janggi-aware tournament runner
-//! (`janggi-engine match …`, also the `janggi-match` binary).
+//! Engine-vs-engine matches: a Janggi-aware tournament runner (the
+//! `janggi-match` binary; `janggi-engine match …` hands over to it).
 //!
 //! General tournament managers know neither the 9×10 board nor the pass,
 //! bikjang or counting; this runner referees every move with the game
@@ -24,6 +24,11 @@
 //! Score of new vs base: 12 - 5 - 3  [0.675] 20
 //! Elo difference: 127.0 +/- 151.6, LOS: 95.4 %, DrawRatio: 15.0 %
 //! ```
+//!
+//! The runner needs only the rules ([`janggi_core`]), never the engine: the
+//! engines are child processes.
+
+#![warn(missing_docs)]
 
 pub mod clock;
 pub mod config;
@@ -48,7 +53,8 @@ pub const EXIT_FAILURE: i32 = 1;
 /// Exit code: stopped by Ctrl-C (128 + SIGINT).
 pub const EXIT_INTERRUPTED: i32 = 130;
 
-/// Runs `janggi-engine match ARGS…` (`args` are the words after `match`),
+/// Runs `janggi-match ARGS…` (`args` are the words after the program name,
+/// or after `match`),
 /// writing progress and results to `out`. Returns the process exit code:
 /// 0 when the match finished (or SPRT stopped it), [`EXIT_USAGE`] for a bad
 /// command line (usage printed), [`EXIT_FAILURE`] when it could not start,

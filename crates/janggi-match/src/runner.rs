@@ -16,7 +16,7 @@ use super::referee::{
     play_game, Adjudication, GameRecord, GameResult, GameSpec, Player, Termination,
 };
 use super::stats::{GameScore, SprtDecision, Tally};
-use crate::types::Color;
+use janggi_core::types::Color;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

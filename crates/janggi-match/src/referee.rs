@@ -29,9 +29,9 @@ use super::clock::{go_command, GameClock, ThinkingLimits};
 use super::engine_process::{EngineProcess, EngineProtocol, EngineScore, ProcessError, Think};
 use super::openings::Opening;
 use super::scoresheet::Scoresheet;
-use crate::board::Position;
-use crate::game::{EndReason, Game, Outcome, Rules};
-use crate::types::{Color, Move};
+use janggi_core::board::Position;
+use janggi_core::game::{EndReason, Game, Outcome, Rules};
+use janggi_core::types::{Color, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 

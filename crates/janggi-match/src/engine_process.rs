@@ -8,7 +8,7 @@
 //! `bestmove` line is taken when the reader thread reads it, so the time a
 //! move took is measured from writing `go` to reading `bestmove`.
 
-use crate::board::Notation;
+use janggi_core::board::Notation;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;

@@ -8,11 +8,11 @@
 //! proportional to its length, as UCI and USI require).
 //!
 //! ```
-//! use janggi::game::{Game, Rules};
-//! use janggi::tournament::engine_process::EngineProtocol;
-//! use janggi::tournament::scoresheet::Scoresheet;
-//! use janggi::board::START_FEN;
-//! use janggi::{Notation, Position};
+//! use janggi_core::game::{Game, Rules};
+//! use janggi_match::engine_process::EngineProtocol;
+//! use janggi_match::scoresheet::Scoresheet;
+//! use janggi_core::board::START_FEN;
+//! use janggi_core::{Notation, Position};
 //! let mut sheet = Scoresheet::new(START_FEN, Game::new(Position::startpos(), Rules::default()));
 //! let mv = sheet.game.position().parse_move("b1c3", Notation::Uci).unwrap();
 //! sheet.push_move(mv, None).unwrap();
@@ -22,9 +22,9 @@
 
 use super::engine_process::{EngineProtocol, Reply};
 use super::referee::MoveRecord;
-use crate::board::{Notation, START_FEN};
-use crate::game::{Game, IllegalMove};
-use crate::types::Move;
+use janggi_core::board::{Notation, START_FEN};
+use janggi_core::game::{Game, IllegalMove};
+use janggi_core::types::Move;
 
 /// One game as the referee keeps it.
 #[derive(Clone, Debug)]

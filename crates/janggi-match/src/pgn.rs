@@ -21,9 +21,9 @@
 //! are marked `{book}`.
 
 use super::referee::{GameRecord, Termination};
-use crate::board::{Notation, Position};
-use crate::game::{Game, Rules};
-use crate::types::Color;
+use janggi_core::board::{Notation, Position};
+use janggi_core::game::{Game, Rules};
+use janggi_core::types::Color;
 use std::fmt;
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};

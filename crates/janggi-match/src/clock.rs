@@ -26,7 +26,7 @@
 //! started period is used up; overrunning every period loses on time.
 
 use super::engine_process::EngineProtocol;
-use crate::types::Color;
+use janggi_core::types::Color;
 use std::fmt;
 
 /// Default overrun tolerated with a fixed time per move (`st`) and no clock.
