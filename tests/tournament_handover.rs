@@ -1,6 +1,7 @@
 //! `janggi-engine match …` hands over to the `janggi-match` program next to
-//! the engine binary (the developer tools are not part of the engine), and
-//! says where the command lives when that program is missing.
+//! the engine binary, `janggi-engine datagen|train …` to `janggi-tools`
+//! (the developer tools are not part of the engine), and each says where
+//! the command lives when that program is missing.
 //!
 //! Each test copies the engine binary into a fresh directory, alone or
 //! beside a stand-in script for the tool, so the result does not depend on
@@ -64,4 +65,38 @@ fn match_without_the_program_says_where_it_lives() {
     assert!(err.contains("it is the janggi-match program"), "{err}");
     assert!(err.contains("cargo run --release -p janggi-match"), "{err}");
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn datagen_and_train_run_janggi_tools_next_to_the_engine() {
+    let dir = engine_dir("tools");
+    stand_in(&dir, "janggi-tools");
+    let datagen = run(&dir, &["datagen", "--out", "x.bin", "--games", "1"]);
+    let train = run(&dir, &["train", "--help"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(datagen.status.code(), Some(7), "{datagen:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&datagen.stdout),
+        "janggi-tools datagen --out x.bin --games 1\n"
+    );
+    assert_eq!(train.status.code(), Some(7), "{train:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&train.stdout),
+        "janggi-tools train --help\n"
+    );
+}
+
+#[test]
+fn datagen_without_the_program_says_where_it_lives() {
+    let dir = engine_dir("tools-missing");
+    let out = run(&dir, &["datagen", "--out", "x.bin"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("it is the janggi-tools program"), "{err}");
+    assert!(
+        err.contains("cargo run --release -p janggi-tools -- datagen"),
+        "{err}"
+    );
+    assert!(!dir.join("x.bin").exists());
 }
