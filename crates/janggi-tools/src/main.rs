@@ -9,7 +9,7 @@ use std::process::ExitCode;
 /// Developer tools of the Janggi engine: training data and the network
 /// trainer.
 #[derive(Parser, Debug)]
-#[command(name = "janggi-tools", version, about)]
+#[command(name = "janggi-tools", version)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
