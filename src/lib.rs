@@ -12,15 +12,12 @@
 #![warn(missing_docs)]
 
 pub mod bench;
-pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod nnue;
 pub mod perft;
 pub mod protocol;
 pub mod search;
-pub mod tournament;
-pub mod train;
 
 pub use board::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
 pub use janggi_core::{board, game, types};

@@ -1,22 +1,30 @@
 //! The neural evaluation: incremental accumulators against a full refresh
-//! over random playouts, the network file's typed errors, the engine
-//! keeping its network when `EvalFile` fails, and the datagen round trip.
+//! over random playouts, the network file's typed errors, and the engine
+//! keeping its network when `EvalFile` fails. (The datagen round trip is
+//! in crates/janggi-tools/tests/datagen.rs.)
 
-use janggi::datagen::format::read_file;
-use janggi::datagen::{play_game, run, DatagenConfig};
-use janggi::nnue::{AccStack, Accumulator, NetError, Network};
+use janggi::nnue::{AccStack, Accumulator, NetError, Network, HIDDEN, INPUTS};
 use janggi::protocol::Session;
-use janggi::search::Searcher;
-use janggi::train::model::Model;
+use janggi::types::rng::SplitMix64;
 use janggi::{LegalityModel, Move, Position};
 use proptest::prelude::*;
 use std::io::Write;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-/// A network with random (non-zero) weights, so that every feature counts.
+/// A network with random (non-zero) weights, so that every feature counts:
+/// first-layer weights uniform in ±0.1, output weights uniform in
+/// ±1/sqrt(2·HIDDEN), biases zero (the trainer's fresh model,
+/// `Model::new(seed).quantize(340)`, draws the same numbers).
 fn random_net(seed: u64) -> Arc<Network> {
-    Arc::new(Model::new(seed).quantize(340))
+    let mut rng = SplitMix64::new(seed);
+    let mut uniform = |r: f32| {
+        let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+        (2.0 * u - 1.0) * r
+    };
+    let w1: Vec<f32> = (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect();
+    let r2 = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+    let w2: Vec<f32> = (0..2 * HIDDEN).map(|_| uniform(r2)).collect();
+    Arc::new(Network::quantize(&w1, &vec![0.0; HIDDEN], &w2, 0.0, 340))
 }
 
 proptest! {
@@ -226,51 +234,4 @@ fn use_nnue_switches_the_evaluation() {
         .collect();
     assert_eq!(nodes.len(), 2);
     assert_ne!(nodes[0], nodes[1]);
-}
-
-#[test]
-fn datagen_round_trip() {
-    let path = std::env::temp_dir().join(format!("janggi-datagen-{}.bin", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let cfg = DatagenConfig {
-        out: path.clone(),
-        games: Some(2),
-        nodes: 200,
-        max_plies: 40,
-        threads: 1,
-        seed: 11,
-        network: None,
-        ..DatagenConfig::default()
-    };
-    let s = run(&cfg, false).unwrap();
-    assert_eq!(s.games, 2);
-    let back = read_file(&path).unwrap();
-    assert_eq!(back.len() as u64, s.total_positions);
-    // The same games played directly give the same records.
-    let stop = AtomicBool::new(false);
-    let mut searcher = Searcher::new(cfg.hash_mb, 1);
-    let mut want = Vec::new();
-    for id in 0..2 {
-        let g = play_game(id, &cfg, &mut searcher, &stop).unwrap();
-        want.push((id as u32, g));
-    }
-    for (id, g) in &want {
-        let got: Vec<_> = back.iter().filter(|r| r.game == *id).collect();
-        assert_eq!(got.len(), g.records.len());
-        for (a, b) in got.iter().zip(&g.records) {
-            assert_eq!(a.position().unwrap().fen(), b.position().unwrap().fen());
-            assert_eq!(a.score, b.score);
-            assert_eq!(a.result, g.result);
-        }
-    }
-    // Resuming with a larger target adds games, keeping the old ones.
-    let more = DatagenConfig {
-        games: Some(3),
-        ..cfg.clone()
-    };
-    let s2 = run(&more, false).unwrap();
-    assert_eq!(s2.games, 1);
-    let all = read_file(&path).unwrap();
-    assert_eq!(&all[..back.len()], &back[..]);
-    let _ = std::fs::remove_file(&path);
 }

@@ -3,9 +3,9 @@
 //! and the PGN replays through the project's reader to the same final
 //! positions and results.
 
-use janggi::tournament::pgn::read_pgn;
-use janggi::tournament::referee::Termination;
-use janggi::tournament::{run, MatchConfig, MatchEnd};
+use janggi_match::pgn::read_pgn;
+use janggi_match::referee::Termination;
+use janggi_match::{run, MatchConfig, MatchEnd};
 use std::sync::atomic::AtomicBool;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_janggi-engine");

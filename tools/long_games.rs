@@ -35,11 +35,11 @@
 
 use janggi::game::{Game, Rules};
 use janggi::protocol::{MemorySink, Session};
-use janggi::tournament::clock::{go_command, Limits};
-use janggi::tournament::engine_process::Dialect;
-use janggi::tournament::scoresheet::Scoresheet;
 use janggi::types::rng::SplitMix64;
 use janggi::{Move, Notation, PieceKind, Position};
+use janggi_match::clock::{go_command, ThinkingLimits};
+use janggi_match::engine_process::EngineProtocol;
+use janggi_match::scoresheet::Scoresheet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -139,9 +139,9 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
     let mut sheet = Scoresheet::new(&start.fen(), Game::new(start.clone(), Rules::default()));
     let mut work = start;
     let mut rng = SplitMix64::new(SEED);
-    let limits = Limits {
+    let limits = ThinkingLimits {
         movetime_ms: Some(o.movetime),
-        ..Limits::default()
+        ..ThinkingLimits::default()
     };
     let mut texts = Vec::with_capacity(last);
     let mut samples: Vec<f64> = Vec::new();
@@ -156,8 +156,8 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
         let side = sheet.game.side_to_move();
         // The line itself is written to the engine's pipe (that write is
         // the engine's I/O, proportional to the line as UCI requires).
-        let position = sheet.position_command(Dialect::Uci).len();
-        let go = go_command(Dialect::Uci, &limits, side, [None, None]);
+        let position = sheet.position_command(EngineProtocol::Uci).len();
+        let go = go_command(EngineProtocol::Uci, &limits, side, [None, None]);
         let fen = sheet.game.position().fen();
         let parsed = sheet.game.position().parse_move(&text, Notation::Uci);
         let played = parsed.map_err(|e| e.to_string()).and_then(|m| {

@@ -187,7 +187,7 @@ fn play_game(args: &GenArgs, index: usize) -> Vec<String> {
     };
     let mut game = Game::new(Position::from_setups(han, cho), rules);
     let random = rng.below(args.random_plies + 1);
-    janggi::datagen::play_random_plies(&mut game, &mut rng, random);
+    janggi_tools::datagen::play_random_plies(&mut game, &mut rng, random);
     let mut searcher = Searcher::new(args.hash, 1);
     let limits = Limits {
         nodes: Some(args.nodes),

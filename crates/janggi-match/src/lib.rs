@@ -1,5 +1,5 @@
-//! Engine-vs-engine matches: a Janggi-aware tournament runner
-//! (`janggi-engine match …`, also the `janggi-match` binary).
+//! Engine-vs-engine matches: a Janggi-aware tournament runner (the
+//! `janggi-match` binary; `janggi-engine match …` hands over to it).
 //!
 //! General tournament managers know neither the 9×10 board nor the pass,
 //! bikjang or counting; this runner referees every move with the game
@@ -13,8 +13,9 @@
 //! * [`scoresheet`] — the referee's record of a game and the `position` lines;
 //! * [`stats`] — Elo, error bars, LOS, SPRT;
 //! * [`pgn`] — PGN writer and reader;
-//! * [`runner`] — scheduling, concurrency, output;
-//! * [`interrupt`] — Ctrl-C.
+//! * [`runner`] — scheduling, concurrency, output.
+//!
+//! Ctrl-C comes from the `janggi-interrupt` crate (shared with datagen).
 //!
 //! At the end the runner prints cutechess-cli's lines, so existing
 //! scripts can read them:
@@ -23,11 +24,15 @@
 //! Score of new vs base: 12 - 5 - 3  [0.675] 20
 //! Elo difference: 127.0 +/- 151.6, LOS: 95.4 %, DrawRatio: 15.0 %
 //! ```
+//!
+//! The runner needs only the rules ([`janggi_core`]), never the engine: the
+//! engines are child processes.
+
+#![warn(missing_docs)]
 
 pub mod clock;
 pub mod config;
 pub mod engine_process;
-pub mod interrupt;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
@@ -48,7 +53,8 @@ pub const EXIT_FAILURE: i32 = 1;
 /// Exit code: stopped by Ctrl-C (128 + SIGINT).
 pub const EXIT_INTERRUPTED: i32 = 130;
 
-/// Runs `janggi-engine match ARGS…` (`args` are the words after `match`),
+/// Runs `janggi-match ARGS…` (`args` are the words after the program name,
+/// or after `match`),
 /// writing progress and results to `out`. Returns the process exit code:
 /// 0 when the match finished (or SPRT stopped it), [`EXIT_USAGE`] for a bad
 /// command line (usage printed), [`EXIT_FAILURE`] when it could not start,
@@ -69,7 +75,7 @@ pub fn run_match(args: &[String], out: &mut dyn Write) -> i32 {
             return EXIT_USAGE;
         }
     };
-    interrupt::install();
+    janggi_interrupt::install();
     let stop = AtomicBool::new(false);
     match run(&cfg, out, &stop) {
         Ok(r) if r.end == MatchEnd::Interrupted => EXIT_INTERRUPTED,

@@ -1,5 +1,5 @@
 //! Training data for the network: self-play at a fixed node budget per move
-//! (`janggi-engine datagen`).
+//! (`janggi-tools datagen`; `janggi-engine datagen` hands over to it).
 //!
 //! Each game starts from one of the 16 setups (game id mod 16) plus
 //! `random_plies` random legal moves (no passes), seeded by the seed and the
@@ -28,15 +28,15 @@
 
 pub mod format;
 
-use crate::board::{Position, Setup};
-use crate::game::{Game, Rules};
-use crate::nnue::Network;
-use crate::search::score::WIN_BOUND;
-use crate::search::{Limits, ReportScore, SearchControl, Searcher};
-use crate::tournament::interrupt;
-use crate::types::rng::SplitMix64;
-use crate::types::{Color, MoveList};
 use format::{DataError, DataWriter, Record, Wdl};
+use janggi::board::{Position, Setup};
+use janggi::game::{Game, Rules};
+use janggi::nnue::Network;
+use janggi::search::score::WIN_BOUND;
+use janggi::search::{Limits, ReportScore, SearchControl, Searcher};
+use janggi::types::rng::SplitMix64;
+use janggi::types::{Color, MoveList};
+use janggi_interrupt as interrupt;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -1,12 +1,16 @@
-//! Ctrl-C: the first SIGINT asks the match to stop cleanly (finished games
-//! are already written; games in progress are written unfinished, `*`, and
-//! the engines are shut down); a second one kills the runner at once.
+//! Ctrl-C as a flag, shared by the long-running tools: the first SIGINT
+//! sets the flag and the tool stops cleanly (the match runner writes the
+//! finished games, writes the games in progress unfinished, `*`, and shuts
+//! the engines down; datagen stops its workers after their current move
+//! and keeps the finished games); a second one kills the process at once.
 //!
 //! `std` has no signal API and the project takes no new crates, so this
 //! binds the C library's `signal()` directly (Unix only; elsewhere Ctrl-C
-//! simply ends the process and the PGN file holds every finished game,
-//! since it is flushed after each one). The handler only stores to an
-//! atomic and re-arms the default action, both async-signal-safe.
+//! simply ends the process: the match runner's PGN file, flushed after
+//! each game, holds every finished game, and a datagen file too, a part
+//! game at its tail being cut off when the run resumes). The handler only
+//! stores to an atomic and re-arms the default action, both
+//! async-signal-safe.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -1,10 +1,10 @@
 //! The float model the trainer optimises: the same architecture as
-//! [`crate::nnue::Network`] (`(1260 → H) × 2 → 1`, SCReLU), with forward and
+//! [`janggi::nnue::Network`] (`(1260 → H) × 2 → 1`, SCReLU), with forward and
 //! backward passes for one position and the quantized export.
 
 use crate::datagen::format::Record;
-use crate::nnue::{feature_index, Network, HIDDEN, INPUTS};
-use crate::types::rng::SplitMix64;
+use janggi::nnue::{feature_index, Network, HIDDEN, INPUTS};
+use janggi::types::rng::SplitMix64;
 
 const H: usize = HIDDEN;
 /// Offsets of the parameter blocks in the flat parameter vector.

@@ -9,14 +9,14 @@
 //! that crashed or stopped answering is replaced before its next game.
 
 use super::config::{EngineConfig, MatchConfig, Tournament};
-use super::engine_process::{EngineError, EngineProcess};
+use super::engine_process::{EngineProcess, ProcessError};
 use super::openings::Opening;
 use super::pgn;
 use super::referee::{
     play_game, Adjudication, GameRecord, GameResult, GameSpec, Player, Termination,
 };
 use super::stats::{GameScore, SprtDecision, Tally};
-use crate::types::Color;
+use janggi_core::types::Color;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -100,7 +100,7 @@ fn start_engine(
     label: &str,
     stop: &AtomicBool,
     warnings: Option<&mut Vec<String>>,
-) -> Result<EngineProcess, EngineError> {
+) -> Result<EngineProcess, ProcessError> {
     let timeout = Duration::from_millis(e.init_timeout_ms);
     let mut p = EngineProcess::start(&e.launch, label, cfg.debug, timeout, stop)?;
     let mut warn = Vec::new();
@@ -131,7 +131,7 @@ fn start_engine(
 }
 
 /// A record for a game that could not start because an engine failed.
-fn start_failure(cfg: &MatchConfig, s: &Scheduled, side: Color, err: &EngineError) -> GameRecord {
+fn start_failure(cfg: &MatchConfig, s: &Scheduled, side: Color, err: &ProcessError) -> GameRecord {
     let plies = s.opening.moves.len() as u32;
     let result = GameResult::forfeit(
         side,
@@ -189,7 +189,7 @@ fn worker(
             }
         }
         let record = if let Some((side, err)) = failed {
-            if matches!(err, EngineError::Aborted) {
+            if matches!(err, ProcessError::Aborted) {
                 break;
             }
             start_failure(cfg, s, side, &err)
@@ -328,7 +328,7 @@ pub fn run(
         }
         drop(tx);
         loop {
-            if super::interrupt::interrupted() && !stop.load(Ordering::SeqCst) {
+            if janggi_interrupt::interrupted() && !stop.load(Ordering::SeqCst) {
                 let _ = writeln!(
                     out,
                     "Interrupted: stopping the match, writing the games played"

@@ -51,13 +51,13 @@
 //! `inittimeout=MS`, and the limits of [`super::clock`] (`tc`, `st`,
 //! `depth`, `nodes`, `byoyomi`, `timemargin`, `timeout`, `stopwait`).
 
-use super::clock::Limits;
-use super::engine_process::{Dialect, Launch};
+use super::clock::ThinkingLimits;
+use super::engine_process::{EngineProtocol, Launch};
 use super::openings::OpeningConfig;
 use super::referee::{Adjudication, DrawRule, ResignRule};
 pub use super::referee::{DEFAULT_MAX_PLIES, DEFAULT_NO_CAPTURE_PLIES};
 use super::stats::SprtParams;
-use crate::game::Rules;
+use janggi_core::game::Rules;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -86,7 +86,7 @@ pub struct EngineConfig {
     /// `option.NAME=VALUE` pairs in order.
     pub options: Vec<(String, String)>,
     /// Time control and waits.
-    pub limits: Limits,
+    pub limits: ThinkingLimits,
     /// Restart for every game.
     pub restart: bool,
     /// Handshake timeout (ms).
@@ -186,9 +186,9 @@ fn engine(index: usize, each: &[String], own: &[String]) -> Result<EngineConfig,
     let mut name = None;
     let mut extra_args = Vec::new();
     let mut dir = None;
-    let mut dialect = Dialect::Uci;
+    let mut protocol = EngineProtocol::Uci;
     let mut options: Vec<(String, String)> = Vec::new();
-    let mut limits = Limits::default();
+    let mut limits = ThinkingLimits::default();
     let mut restart = false;
     let mut init_timeout_ms = DEFAULT_INIT_TIMEOUT_MS;
     for word in each.iter().chain(own) {
@@ -204,7 +204,7 @@ fn engine(index: usize, each: &[String], own: &[String]) -> Result<EngineConfig,
             "arg" => extra_args.push(v.to_string()),
             "dir" => dir = Some(PathBuf::from(v)),
             "proto" => {
-                dialect = Dialect::parse(v)
+                protocol = EngineProtocol::parse(v)
                     .ok_or_else(|| ArgError(format!("bad protocol '{v}' (uci or usi)")))?
             }
             "restart" => restart = on_off(k, v)?,
@@ -244,7 +244,7 @@ fn engine(index: usize, each: &[String], own: &[String]) -> Result<EngineConfig,
             cmd: program,
             args,
             dir,
-            dialect,
+            protocol,
         },
         options,
         limits,
@@ -462,7 +462,7 @@ mod tests {
             c.engines[0].options,
             [("Hash".to_string(), "64".to_string())]
         );
-        assert_eq!(c.engines[1].launch.dialect, Dialect::Usi);
+        assert_eq!(c.engines[1].launch.protocol, EngineProtocol::Usi);
         assert_eq!(c.engines[1].launch.args, ["-x"]);
         assert_eq!(c.engines[1].limits.margin(), 50);
         assert_eq!(c.engines[1].limits.tc.unwrap().moves, Some(40));

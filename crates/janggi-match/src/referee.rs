@@ -25,13 +25,13 @@
 //! [`Adjudication::endless_default`]). A forfeit records the offending text
 //! and the position (FEN) it was played in.
 
-use super::clock::{go_command, Clock, Limits};
-use super::engine_process::{Dialect, EngineError, EngineProcess, EngineScore, Think};
+use super::clock::{go_command, GameClock, ThinkingLimits};
+use super::engine_process::{EngineProcess, EngineProtocol, EngineScore, ProcessError, Think};
 use super::openings::Opening;
 use super::scoresheet::Scoresheet;
-use crate::board::Position;
-use crate::game::{EndReason, Game, Outcome, Rules};
-use crate::types::{Color, Move};
+use janggi_core::board::Position;
+use janggi_core::game::{EndReason, Game, Outcome, Rules};
+use janggi_core::types::{Color, Move};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -311,7 +311,7 @@ pub struct Player<'a> {
     /// The running engine.
     pub engine: &'a mut EngineProcess,
     /// Its limits.
-    pub limits: &'a Limits,
+    pub limits: &'a ThinkingLimits,
 }
 
 /// Fixed settings for a game.
@@ -342,7 +342,7 @@ struct Streaks {
 struct Referee<'a> {
     spec: &'a GameSpec<'a>,
     sheet: Scoresheet,
-    clocks: [Option<Clock>; 2],
+    clocks: [Option<GameClock>; 2],
     streaks: [Streaks; 2],
     restart: [bool; 2],
 }
@@ -443,12 +443,12 @@ impl Referee<'_> {
         None
     }
 
-    fn engine_failure(&mut self, side: Color, e: &EngineError) -> GameResult {
+    fn engine_failure(&mut self, side: Color, e: &ProcessError) -> GameResult {
         let plies = self.sheet.game.ply();
         let fen = self.sheet.game.position().fen();
         self.restart[side.index()] = true;
         match e {
-            EngineError::Timeout(_) => GameResult::forfeit(
+            ProcessError::Timeout(_) => GameResult::forfeit(
                 side,
                 Termination::NoReply,
                 plies,
@@ -489,8 +489,8 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
         spec,
         sheet: Scoresheet::new(&spec.opening.fen, Game::new(start, *spec.rules)),
         clocks: [
-            players[0].limits.tc.map(Clock::new),
-            players[1].limits.tc.map(Clock::new),
+            players[0].limits.tc.map(GameClock::new),
+            players[1].limits.tc.map(GameClock::new),
         ],
         streaks: [Streaks::default(); 2],
         restart: [false; 2],
@@ -503,7 +503,7 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
     let result = run(&mut r, &mut players);
     if result.termination != Termination::Aborted {
         for (i, p) in players.iter_mut().enumerate() {
-            if p.engine.dialect() == Dialect::Usi && !r.restart[i] {
+            if p.engine.protocol() == EngineProtocol::Usi && !r.restart[i] {
                 let word = match result.winner {
                     None => "draw",
                     Some(w) if w.index() == i => "win",
@@ -535,7 +535,7 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
             .engine
             .new_game(spec.init_timeout, spec.stop)
         {
-            if matches!(e, EngineError::Aborted) {
+            if matches!(e, ProcessError::Aborted) {
                 return aborted(r.sheet.game.ply());
             }
             return r.engine_failure(side, &e);
@@ -562,10 +562,10 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         let side = r.sheet.game.side_to_move();
         let player = &mut players[side.index()];
         let limits = player.limits;
-        let dialect = player.engine.dialect();
-        let position = r.sheet.position_command(dialect);
+        let protocol = player.engine.protocol();
+        let position = r.sheet.position_command(protocol);
         let go = go_command(
-            dialect,
+            protocol,
             limits,
             side,
             [r.clocks[0].as_ref(), r.clocks[1].as_ref()],
@@ -665,7 +665,7 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
             r.sheet
                 .game
                 .position()
-                .parse_move(text, dialect.notation())
+                .parse_move(text, protocol.notation())
                 .ok()
         };
         let Some(mv) = parsed else {

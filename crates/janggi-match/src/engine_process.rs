@@ -8,7 +8,7 @@
 //! `bestmove` line is taken when the reader thread reads it, so the time a
 //! move took is measured from writing `go` to reading `bestmove`.
 
-use crate::board::Notation;
+use janggi_core::board::Notation;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -27,7 +27,7 @@ pub const MATE_CP: i32 = 100_000;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Dialect {
+pub enum EngineProtocol {
     /// UCI (Fairy-Stockfish's dialect for Janggi): squares `a1`–`i10`.
     #[default]
     Uci,
@@ -35,42 +35,42 @@ pub enum Dialect {
     Usi,
 }
 
-impl Dialect {
+impl EngineProtocol {
     /// Parses `uci` / `usi`.
-    pub fn parse(text: &str) -> Option<Dialect> {
+    pub fn parse(text: &str) -> Option<EngineProtocol> {
         match text.to_ascii_lowercase().as_str() {
-            "uci" => Some(Dialect::Uci),
-            "usi" => Some(Dialect::Usi),
+            "uci" => Some(EngineProtocol::Uci),
+            "usi" => Some(EngineProtocol::Usi),
             _ => None,
         }
     }
 
-    /// Move notation of the dialect.
+    /// Move notation of the protocol.
     pub const fn notation(self) -> Notation {
         match self {
-            Dialect::Uci => Notation::Uci,
-            Dialect::Usi => Notation::Usi,
+            EngineProtocol::Uci => Notation::Uci,
+            EngineProtocol::Usi => Notation::Usi,
         }
     }
 
     const fn hello(self) -> &'static str {
         match self {
-            Dialect::Uci => "uci",
-            Dialect::Usi => "usi",
+            EngineProtocol::Uci => "uci",
+            EngineProtocol::Usi => "usi",
         }
     }
 
     const fn hello_ok(self) -> &'static str {
         match self {
-            Dialect::Uci => "uciok",
-            Dialect::Usi => "usiok",
+            EngineProtocol::Uci => "uciok",
+            EngineProtocol::Usi => "usiok",
         }
     }
 
     const fn new_game(self) -> &'static str {
         match self {
-            Dialect::Uci => "ucinewgame",
-            Dialect::Usi => "usinewgame",
+            EngineProtocol::Uci => "ucinewgame",
+            EngineProtocol::Usi => "usinewgame",
         }
     }
 }
@@ -85,12 +85,12 @@ pub struct Launch {
     /// Working directory.
     pub dir: Option<PathBuf>,
     /// Protocol.
-    pub dialect: Dialect,
+    pub protocol: EngineProtocol,
 }
 
-/// Something went wrong talking to an engine.
+/// Something went wrong talking to an engine's process.
 #[derive(Debug)]
-pub enum EngineError {
+pub enum ProcessError {
     /// The process could not be started.
     Spawn(io::Error),
     /// The process closed its output (crashed or exited).
@@ -103,19 +103,19 @@ pub enum EngineError {
     Aborted,
 }
 
-impl fmt::Display for EngineError {
+impl fmt::Display for ProcessError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::Spawn(e) => write!(f, "could not start: {e}"),
-            EngineError::Crashed(s) => write!(f, "terminated ({s})"),
-            EngineError::Timeout(what) => write!(f, "no {what} in time"),
-            EngineError::Write(e) => write!(f, "cannot write to the engine: {e}"),
-            EngineError::Aborted => write!(f, "aborted"),
+            ProcessError::Spawn(e) => write!(f, "could not start: {e}"),
+            ProcessError::Crashed(s) => write!(f, "terminated ({s})"),
+            ProcessError::Timeout(what) => write!(f, "no {what} in time"),
+            ProcessError::Write(e) => write!(f, "cannot write to the engine: {e}"),
+            ProcessError::Aborted => write!(f, "aborted"),
         }
     }
 }
 
-impl std::error::Error for EngineError {}
+impl std::error::Error for ProcessError {}
 
 enum Line {
     Text(String, Instant),
@@ -225,7 +225,7 @@ fn option_name(line: &str) -> Option<String> {
 /// A running engine.
 pub struct EngineProcess {
     label: String,
-    dialect: Dialect,
+    protocol: EngineProtocol,
     child: Child,
     stdin: Option<ChildStdin>,
     rx: Receiver<Line>,
@@ -247,8 +247,8 @@ impl EngineProcess {
     /// Starts the engine (without the handshake). `label` names it in logs.
     ///
     /// # Errors
-    /// [`EngineError::Spawn`].
-    pub fn spawn(launch: &Launch, label: &str, debug: bool) -> Result<EngineProcess, EngineError> {
+    /// [`ProcessError::Spawn`].
+    pub fn spawn(launch: &Launch, label: &str, debug: bool) -> Result<EngineProcess, ProcessError> {
         let mut cmd = Command::new(&launch.cmd);
         cmd.args(&launch.args)
             .stdin(Stdio::piped())
@@ -268,13 +268,13 @@ impl EngineProcess {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd.spawn().map_err(EngineError::Spawn)?;
+        let mut child = cmd.spawn().map_err(ProcessError::Spawn)?;
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(EngineError::Spawn(io::Error::other("no pipes")));
+                return Err(ProcessError::Spawn(io::Error::other("no pipes")));
             }
         };
         let (tx, rx) = mpsc::channel();
@@ -304,10 +304,10 @@ impl EngineProcess {
                     }
                 }
             })
-            .map_err(EngineError::Spawn)?;
+            .map_err(ProcessError::Spawn)?;
         Ok(EngineProcess {
             label: label.to_string(),
-            dialect: launch.dialect,
+            protocol: launch.protocol,
             child,
             stdin: Some(stdin),
             rx,
@@ -320,17 +320,17 @@ impl EngineProcess {
     /// Spawns and completes the handshake (`uci`…`uciok`).
     ///
     /// # Errors
-    /// Any [`EngineError`].
+    /// Any [`ProcessError`].
     pub fn start(
         launch: &Launch,
         label: &str,
         debug: bool,
         timeout: Duration,
         stop: &AtomicBool,
-    ) -> Result<EngineProcess, EngineError> {
+    ) -> Result<EngineProcess, ProcessError> {
         let mut e = EngineProcess::spawn(launch, label, debug)?;
-        e.send(e.dialect.hello())?;
-        let ok = e.dialect.hello_ok();
+        e.send(e.protocol.hello())?;
+        let ok = e.protocol.hello_ok();
         let deadline = Instant::now() + timeout;
         loop {
             let line = e.next_line(deadline, stop, "handshake")?;
@@ -346,8 +346,8 @@ impl EngineProcess {
     }
 
     /// The protocol.
-    pub fn dialect(&self) -> Dialect {
-        self.dialect
+    pub fn protocol(&self) -> EngineProtocol {
+        self.protocol
     }
 
     /// The name the engine gave in `id name`.
@@ -366,27 +366,27 @@ impl EngineProcess {
     /// Sends one line.
     ///
     /// # Errors
-    /// [`EngineError::Write`] (the engine probably exited).
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    /// [`ProcessError::Write`] (the engine probably exited).
+    pub fn send(&mut self, line: &str) -> Result<(), ProcessError> {
         if self.debug {
             eprintln!("{} < {line}", self.label);
         }
         let stdin = self
             .stdin
             .as_mut()
-            .ok_or_else(|| EngineError::Write(io::Error::other("closed")))?;
+            .ok_or_else(|| ProcessError::Write(io::Error::other("closed")))?;
         stdin
             .write_all(line.as_bytes())
             .and_then(|()| stdin.write_all(b"\n"))
             .and_then(|()| stdin.flush())
-            .map_err(EngineError::Write)
+            .map_err(ProcessError::Write)
     }
 
     /// `setoption name N value V`.
     ///
     /// # Errors
-    /// [`EngineError::Write`].
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+    /// [`ProcessError::Write`].
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), ProcessError> {
         self.send(&format!("setoption name {name} value {value}"))
     }
 
@@ -408,19 +408,19 @@ impl EngineProcess {
         deadline: Instant,
         stop: &AtomicBool,
         what: &'static str,
-    ) -> Result<String, EngineError> {
+    ) -> Result<String, ProcessError> {
         loop {
             if stop.load(Ordering::Relaxed) {
-                return Err(EngineError::Aborted);
+                return Err(ProcessError::Aborted);
             }
             let now = Instant::now();
             if now >= deadline {
-                return Err(EngineError::Timeout(what));
+                return Err(ProcessError::Timeout(what));
             }
             match self.rx.recv_timeout((deadline - now).min(POLL)) {
                 Ok(Line::Text(t, _)) => return Ok(t),
                 Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(EngineError::Crashed(self.exit_status()))
+                    return Err(ProcessError::Crashed(self.exit_status()))
                 }
                 Err(RecvTimeoutError::Timeout) => {}
             }
@@ -431,8 +431,8 @@ impl EngineProcess {
     /// `bestmove`s of an earlier search included).
     ///
     /// # Errors
-    /// Any [`EngineError`].
-    pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), EngineError> {
+    /// Any [`ProcessError`].
+    pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), ProcessError> {
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
         while self.next_line(deadline, stop, "readyok")? != "readyok" {}
@@ -442,9 +442,9 @@ impl EngineProcess {
     /// `ucinewgame` / `usinewgame`, then [`EngineProcess::sync`].
     ///
     /// # Errors
-    /// Any [`EngineError`].
-    pub fn new_game(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), EngineError> {
-        self.send(self.dialect.new_game())?;
+    /// Any [`ProcessError`].
+    pub fn new_game(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), ProcessError> {
+        self.send(self.protocol.new_game())?;
         self.sync(timeout, stop)
     }
 

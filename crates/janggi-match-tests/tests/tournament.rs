@@ -4,26 +4,25 @@
 //! PGN write → read round trip, a clean stop (Ctrl-C path), and the
 //! default length adjudication of endless rule sets (issue 17).
 //!
-//! The fake engine is `janggi-match fake-engine …`
-//! (tests/fake_engines/fake_engine.rs).
+//! The fake engine is this package's `janggi-fake-engine` binary
+//! (src/main.rs).
 
-use janggi::tournament::pgn::read_pgn;
-use janggi::tournament::referee::Termination;
-use janggi::tournament::stats::{SprtDecision, SprtParams, Tally};
-use janggi::tournament::{run, MatchConfig, MatchEnd, MatchReport};
-use janggi::types::Color;
+use janggi_core::types::Color;
+use janggi_match::pgn::read_pgn;
+use janggi_match::referee::Termination;
+use janggi_match::stats::{SprtDecision, SprtParams, Tally};
+use janggi_match::{run, MatchConfig, MatchEnd, MatchReport};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-const MATCH_BIN: &str = env!("CARGO_BIN_EXE_janggi-match");
+const FAKE_ENGINE: &str = env!("CARGO_BIN_EXE_janggi-fake-engine");
 
 /// `--engine` words for a fake engine.
 fn fake(name: &str, behaviour: &[&str], limits: &[&str]) -> Vec<String> {
     let mut v = vec![
         "--engine".to_string(),
-        format!("cmd={MATCH_BIN}"),
-        "arg=fake-engine".to_string(),
+        format!("cmd={FAKE_ENGINE}"),
         format!("name={name}"),
     ];
     v.extend(behaviour.iter().map(|b| format!("arg={b}")));
@@ -326,7 +325,7 @@ fn pgn_round_trip_replays_to_the_same_positions_and_results() {
             .find(|g| g.number == partner)
             .expect("pair");
         assert_eq!(other.start_fen, rec.start_fen);
-        let book = |g: &janggi::tournament::referee::GameRecord| {
+        let book = |g: &janggi_match::referee::GameRecord| {
             g.moves
                 .iter()
                 .filter(|m| m.book)
@@ -492,12 +491,12 @@ fn round_robin_of_three_engines() {
 fn run_match_reports_usage_and_start_failures() {
     let mut out = Vec::new();
     assert_eq!(
-        janggi::tournament::run_match(&words("--engine cmd=x"), &mut out),
+        janggi_match::run_match(&words("--engine cmd=x"), &mut out),
         2
     );
     assert!(String::from_utf8_lossy(&out).contains("usage:"));
     let mut out = Vec::new();
-    let code = janggi::tournament::run_match(
+    let code = janggi_match::run_match(
         &words("--engine cmd=/nonexistent/engine --engine cmd=/nonexistent/other --each nodes=1"),
         &mut out,
     );

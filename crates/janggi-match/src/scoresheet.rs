@@ -8,23 +8,23 @@
 //! proportional to its length, as UCI and USI require).
 //!
 //! ```
-//! use janggi::game::{Game, Rules};
-//! use janggi::tournament::engine_process::Dialect;
-//! use janggi::tournament::scoresheet::Scoresheet;
-//! use janggi::board::START_FEN;
-//! use janggi::{Notation, Position};
+//! use janggi_core::game::{Game, Rules};
+//! use janggi_match::engine_process::EngineProtocol;
+//! use janggi_match::scoresheet::Scoresheet;
+//! use janggi_core::board::START_FEN;
+//! use janggi_core::{Notation, Position};
 //! let mut sheet = Scoresheet::new(START_FEN, Game::new(Position::startpos(), Rules::default()));
 //! let mv = sheet.game.position().parse_move("b1c3", Notation::Uci).unwrap();
 //! sheet.push_move(mv, None).unwrap();
-//! assert_eq!(sheet.position_command(Dialect::Uci), "position startpos moves b1c3");
-//! assert_eq!(sheet.position_command(Dialect::Usi), "position startpos moves 8j7h");
+//! assert_eq!(sheet.position_command(EngineProtocol::Uci), "position startpos moves b1c3");
+//! assert_eq!(sheet.position_command(EngineProtocol::Usi), "position startpos moves 8j7h");
 //! ```
 
-use super::engine_process::{Dialect, Reply};
+use super::engine_process::{EngineProtocol, Reply};
 use super::referee::MoveRecord;
-use crate::board::{Notation, START_FEN};
-use crate::game::{Game, IllegalMove};
-use crate::types::Move;
+use janggi_core::board::{Notation, START_FEN};
+use janggi_core::game::{Game, IllegalMove};
+use janggi_core::types::Move;
 
 /// One game as the referee keeps it.
 #[derive(Clone, Debug)]
@@ -54,10 +54,10 @@ impl Scoresheet {
         }
     }
 
-    /// The `position` command for an engine speaking `dialect` (kept up
+    /// The `position` command for an engine speaking `protocol` (kept up
     /// to date move by move, so asking for it copies nothing).
-    pub fn position_command(&self, dialect: Dialect) -> &str {
-        &self.lines[index(dialect)]
+    pub fn position_command(&self, protocol: EngineProtocol) -> &str {
+        &self.lines[index(protocol)]
     }
 
     /// Plays `mv` (with the engine's `reply`, or none for an opening move).
@@ -86,9 +86,9 @@ impl Scoresheet {
     }
 }
 
-fn index(dialect: Dialect) -> usize {
-    match dialect {
-        Dialect::Uci => 0,
-        Dialect::Usi => 1,
+fn index(protocol: EngineProtocol) -> usize {
+    match protocol {
+        EngineProtocol::Uci => 0,
+        EngineProtocol::Usi => 1,
     }
 }

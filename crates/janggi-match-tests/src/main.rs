@@ -1,4 +1,4 @@
-//! A fake engine for testing the match runner (`janggi-match fake-engine
+//! A fake engine for testing the match runner (`janggi-fake-engine
 //! KEY=VALUE…`). It speaks UCI or USI, plays legal moves under the rules it
 //! was given (`UCI_Variant` and the rule options), preferring the biggest
 //! capture, otherwise a pseudo-random move, and misbehaves on request:
@@ -16,13 +16,13 @@
 //! | `seed=S` | seed of the random choice |
 //! | `period=K` | misbehave only in games 1…K−1 of every K (counted by `ucinewgame`) |
 //!
-//! This file lives with the tests; the `janggi-match` binary includes it
-//! (hidden subcommand) so integration tests get it from
-//! `CARGO_BIN_EXE_janggi-match` without a separate build step.
+//! A test double, never shipped: the binary of the `janggi-match-tests`
+//! package, whose tests (tests/tournament.rs) get its path from
+//! `CARGO_BIN_EXE_janggi-fake-engine`, so plain `cargo test` builds it.
 
-use janggi::board::{Notation, Position};
-use janggi::game::{Game, Rules};
-use janggi::types::{Color, Move, Square};
+use janggi_core::board::{Notation, Position};
+use janggi_core::game::{Game, Rules};
+use janggi_core::types::{Color, Move, Square};
 use std::io::{self, BufRead, Write};
 use std::thread;
 use std::time::Duration;
@@ -157,8 +157,13 @@ impl Fake {
     }
 }
 
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(run(&args));
+}
+
 /// Runs the fake engine on stdin/stdout; returns the exit code.
-pub fn main(args: &[String]) -> i32 {
+fn run(args: &[String]) -> i32 {
     let mut f = Fake {
         mode: Mode::Normal,
         at: 1,

@@ -18,7 +18,7 @@
 //!   stopping at `ln(β/(1−α))` (H0 accepted) or `ln((1−β)/α)` (H1 accepted).
 //!
 //! ```
-//! use janggi::tournament::stats::Tally;
+//! use janggi_match::stats::Tally;
 //! let t = Tally { wins: 60, losses: 40, draws: 100 };
 //! assert!((t.elo().unwrap() - 34.86).abs() < 0.01);
 //! ```

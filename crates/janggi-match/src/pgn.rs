@@ -12,8 +12,8 @@
 //! `noReply`, `timeLoss`, `adjudication`, `maxMoves`, …) and for forfeits
 //! `[TerminationDetails …]` with the offending text and the position.
 //!
-//! **Move notation.** `[Notation "UCI"]` marks plain UCI coordinates as
-//! PROTOCOL.md defines them: from-square then to-square, files `a`–`i`
+//! **Move notation.** `[Notation "UCI"]` marks plain UCI coordinates
+//! (Fairy-Stockfish's): from-square then to-square, files `a`–`i`
 //! from Cho's left, ranks `1`–`10` from Cho's back rank (`b1c3`, `a7a10`);
 //! a pass is the mover's general square twice (`e2e2`). Moves are numbered
 //! as in chess PGN (Cho's move, then Han's). Comments after engine moves
@@ -21,9 +21,9 @@
 //! are marked `{book}`.
 
 use super::referee::{GameRecord, Termination};
-use crate::board::{Notation, Position};
-use crate::game::{Game, Rules};
-use crate::types::Color;
+use janggi_core::board::{Notation, Position};
+use janggi_core::game::{Game, Rules};
+use janggi_core::types::Color;
 use std::fmt;
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -1,8 +1,9 @@
-//! The network trainer (`janggi-engine train`): Adam on the float model
-//! ([`model`]), multi-threaded with rayon, with a held-out validation split,
-//! a learning-rate schedule, float checkpoints to resume from (after every
-//! epoch), and the quantized network the engine loads (written whenever the
-//! validation loss improves, so the file holds the best epoch).
+//! The network trainer (`janggi-tools train`; `janggi-engine train` hands
+//! over to it): Adam on the float model ([`model`]), multi-threaded with
+//! rayon, with a held-out validation split, a learning-rate schedule, float
+//! checkpoints to resume from (after every epoch), and the quantized
+//! network the engine loads (written whenever the validation loss
+//! improves, so the file holds the best epoch).
 //!
 //! The target of a position blends the game result (weight `blend`) with
 //! the win probability of the search score, `sigmoid(score / scale)`; the
@@ -13,7 +14,7 @@
 pub mod model;
 
 use crate::datagen::format::{read_file, DataError, Record};
-use crate::types::rng::SplitMix64;
+use janggi::types::rng::SplitMix64;
 use model::{Model, Sample, Scratch, Target, NUM_PARAMS};
 use rayon::prelude::*;
 use std::fmt;
@@ -278,7 +279,7 @@ pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
             let s = Sample::new(r, cfg.target);
             if is_validation(i, r.game, cfg.val_fraction) {
                 if let Ok(pos) = r.position() {
-                    let p = model::sigmoid(crate::eval::evaluate(&pos) as f32 / cfg.target.scale);
+                    let p = model::sigmoid(janggi::eval::evaluate(&pos) as f32 / cfg.target.scale);
                     hce_loss += f64::from((p - s.target) * (p - s.target));
                     hce_n += 1;
                 }
@@ -452,10 +453,10 @@ pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Position;
     use crate::datagen::format::Wdl;
-    use crate::nnue::Accumulator;
-    use crate::types::Move;
+    use janggi::board::Position;
+    use janggi::nnue::Accumulator;
+    use janggi::types::Move;
 
     /// Positions along a fixed line from the start, labelled by material.
     fn records() -> Vec<Record> {
@@ -464,7 +465,7 @@ mod tests {
         for game in 0..40u32 {
             let mut pos = Position::startpos();
             for ply in 0..30 {
-                let moves = pos.legal_moves(crate::LegalityModel::Casual);
+                let moves = pos.legal_moves(janggi::LegalityModel::Casual);
                 let moves: Vec<Move> = moves.into_iter().filter(|m| !m.is_pass()).collect();
                 if moves.is_empty() {
                     break;
@@ -507,7 +508,7 @@ mod tests {
         // The quantized network agrees with the float model.
         let net = model.quantize(340);
         let bytes = std::fs::read(&cfg.out).unwrap();
-        assert_eq!(crate::nnue::Network::from_bytes(&bytes).unwrap(), net);
+        assert_eq!(janggi::nnue::Network::from_bytes(&bytes).unwrap(), net);
         for r in recs.iter().step_by(37) {
             let pos = r.position().unwrap();
             let q = Accumulator::refresh(&net, &pos).evaluate(&net, pos.side_to_move());

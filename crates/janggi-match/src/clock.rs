@@ -25,8 +25,8 @@
 //! at most one period costs nothing more (the period restarts); each further
 //! started period is used up; overrunning every period loses on time.
 
-use super::engine_process::Dialect;
-use crate::types::Color;
+use super::engine_process::EngineProtocol;
+use janggi_core::types::Color;
 use std::fmt;
 
 /// Default overrun tolerated with a fixed time per move (`st`) and no clock.
@@ -57,9 +57,10 @@ pub struct Byoyomi {
     pub periods: u32,
 }
 
-/// A clock-based time control.
+/// A clock-based time control (`tc=` and `byoyomi=`): what a
+/// [`GameClock`] starts from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct TimeControl {
+pub struct ClockSettings {
     /// Moves per session (`40/…`); `None` for sudden death.
     pub moves: Option<u32>,
     /// Time per session (main time) in ms.
@@ -90,12 +91,12 @@ fn parse_seconds(text: &str, what: &str) -> Result<u64, ClockError> {
     Ok((total * 1000.0).round() as u64)
 }
 
-impl TimeControl {
+impl ClockSettings {
     /// Parses `40/60+0.6`, `10+0.1`, `1:30`, `600`.
     ///
     /// # Errors
     /// [`ClockError`] naming the text.
-    pub fn parse(text: &str) -> Result<TimeControl, ClockError> {
+    pub fn parse(text: &str) -> Result<ClockSettings, ClockError> {
         let (moves, rest) = match text.split_once('/') {
             Some((m, r)) => {
                 let m: u32 = m.parse().map_err(|_| bad("moves per session", text))?;
@@ -112,7 +113,7 @@ impl TimeControl {
         };
         let base_ms = parse_seconds(base, "time control")?;
         let inc_ms = inc.map_or(Ok(0), |i| parse_seconds(i, "increment"))?;
-        Ok(TimeControl {
+        Ok(ClockSettings {
             moves,
             base_ms,
             inc_ms,
@@ -140,7 +141,7 @@ impl Byoyomi {
     }
 }
 
-impl fmt::Display for TimeControl {
+impl fmt::Display for ClockSettings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(m) = self.moves {
             write!(f, "{m}/")?;
@@ -158,16 +159,16 @@ impl fmt::Display for TimeControl {
 
 /// Everything that limits one engine's thinking, as given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Clock (sudden death, sessions, byoyomi).
-    pub tc: Option<TimeControl>,
+pub struct ThinkingLimits {
+    /// Clock settings (sudden death, sessions, byoyomi).
+    pub tc: Option<ClockSettings>,
     /// Fixed time per move in ms (`st`).
     pub movetime_ms: Option<u64>,
     /// Fixed depth.
     pub depth: Option<u32>,
     /// Fixed nodes.
     pub nodes: Option<u64>,
-    /// Overrun tolerated beyond the clock (ms), if given (see [`Limits::margin`]).
+    /// Overrun tolerated beyond the clock (ms), if given (see [`ThinkingLimits::margin`]).
     pub margin_ms: Option<u64>,
     /// Wait for a move when no clock limits it (ms).
     pub timeout_ms: u64,
@@ -175,9 +176,9 @@ pub struct Limits {
     pub stop_wait_ms: u64,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for ThinkingLimits {
+    fn default() -> ThinkingLimits {
+        ThinkingLimits {
             tc: None,
             movetime_ms: None,
             depth: None,
@@ -193,7 +194,7 @@ fn parse_u64(key: &str, value: &str) -> Result<u64, ClockError> {
     value.trim().parse().map_err(|_| bad(key, value))
 }
 
-impl Limits {
+impl ThinkingLimits {
     /// Applies one `key=value` pair; `Ok(false)` if `key` is not a limit key.
     ///
     /// # Errors
@@ -202,7 +203,7 @@ impl Limits {
         match key {
             "tc" => {
                 let byo = self.tc.and_then(|t| t.byoyomi);
-                let mut tc = TimeControl::parse(value)?;
+                let mut tc = ClockSettings::parse(value)?;
                 tc.byoyomi = byo;
                 self.tc = Some(tc);
             }
@@ -271,17 +272,17 @@ pub struct TimeForfeit {
 
 /// One side's clock during a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    tc: TimeControl,
+pub struct GameClock {
+    tc: ClockSettings,
     main_ms: u64,
     periods_left: u32,
     moves_made: u32,
 }
 
-impl Clock {
+impl GameClock {
     /// A full clock.
-    pub fn new(tc: TimeControl) -> Clock {
-        Clock {
+    pub fn new(tc: ClockSettings) -> GameClock {
+        GameClock {
             tc,
             main_ms: tc.base_ms,
             periods_left: tc.byoyomi.map_or(0, |b| b.periods),
@@ -290,7 +291,7 @@ impl Clock {
     }
 
     /// The time control.
-    pub fn time_control(&self) -> TimeControl {
+    pub fn time_control(&self) -> ClockSettings {
         self.tc
     }
 
@@ -317,7 +318,7 @@ impl Clock {
     }
 
     /// Charges a move that took `used_ms`: forfeits if it exceeds
-    /// [`Clock::allowed_ms`] by more than `margin_ms`, else updates the
+    /// [`GameClock::allowed_ms`] by more than `margin_ms`, else updates the
     /// main time, the periods and the increment.
     ///
     /// # Errors
@@ -357,19 +358,19 @@ impl Clock {
 /// The `go` command for the side to move, whose engine has `limits`;
 /// `clocks` are both sides' clocks (Cho, Han) where they have one.
 pub fn go_command(
-    dialect: Dialect,
-    limits: &Limits,
+    protocol: EngineProtocol,
+    limits: &ThinkingLimits,
     side: Color,
-    clocks: [Option<&Clock>; 2],
+    clocks: [Option<&GameClock>; 2],
 ) -> String {
     let mut go = String::from("go");
     let own = clocks[side.index()];
     if let Some(clock) = own {
         // UCI: wtime is Cho's ("white") clock; USI: btime is the first
-        // player's (Cho's) clock (PROTOCOL.md).
-        let (cho_key, han_key, cho_inc, han_inc) = match dialect {
-            Dialect::Uci => ("wtime", "btime", "winc", "binc"),
-            Dialect::Usi => ("btime", "wtime", "binc", "winc"),
+        // player's (Cho's) clock, as in shogi, where Black (sente) moves first.
+        let (cho_key, han_key, cho_inc, han_inc) = match protocol {
+            EngineProtocol::Uci => ("wtime", "btime", "winc", "binc"),
+            EngineProtocol::Usi => ("btime", "wtime", "binc", "winc"),
         };
         let time = |c: Color| clocks[c.index()].map_or(clock.main_ms(), |k| k.main_ms());
         let inc = |c: Color| clocks[c.index()].map_or(0, |k| k.time_control().inc_ms);
@@ -391,7 +392,8 @@ pub fn go_command(
         if let Some(b) = clock.time_control().byoyomi {
             go.push_str(&format!(" byoyomi {}", b.period_ms));
             if b.periods > 1 {
-                // PROTOCOL.md's extension: periods left.
+                // An extension (not in UCI or USI; this engine reads it):
+                // the periods left.
                 go.push_str(&format!(" periods {}", clock.periods_left()));
             }
         }
@@ -414,17 +416,17 @@ mod tests {
 
     #[test]
     fn parse_time_controls() {
-        let tc = TimeControl::parse("40/60+0.6").unwrap();
+        let tc = ClockSettings::parse("40/60+0.6").unwrap();
         assert_eq!((tc.moves, tc.base_ms, tc.inc_ms), (Some(40), 60_000, 600));
-        let tc = TimeControl::parse("10+0.1").unwrap();
+        let tc = ClockSettings::parse("10+0.1").unwrap();
         assert_eq!((tc.moves, tc.base_ms, tc.inc_ms), (None, 10_000, 100));
-        let tc = TimeControl::parse("1:30").unwrap();
+        let tc = ClockSettings::parse("1:30").unwrap();
         assert_eq!(tc.base_ms, 90_000);
-        assert!(TimeControl::parse("abc").is_err());
-        assert!(TimeControl::parse("0/10").is_err());
-        assert!(TimeControl::parse("10+").is_err());
-        assert!(TimeControl::parse("-5").is_err());
-        let mut l = Limits::default();
+        assert!(ClockSettings::parse("abc").is_err());
+        assert!(ClockSettings::parse("0/10").is_err());
+        assert!(ClockSettings::parse("10+").is_err());
+        assert!(ClockSettings::parse("-5").is_err());
+        let mut l = ThinkingLimits::default();
         assert!(l.set("tc", "600").unwrap());
         assert!(l.set("byoyomi", "30000x3").unwrap());
         let tc = l.tc.unwrap();
@@ -437,14 +439,14 @@ mod tests {
             })
         );
         // byoyomi first, tc second keeps both.
-        let mut l = Limits::default();
+        let mut l = ThinkingLimits::default();
         l.set("byoyomi", "1000").unwrap();
         l.set("tc", "5").unwrap();
         assert_eq!(l.tc.unwrap().byoyomi.unwrap().periods, 1);
         assert!(l.set("st", "0.1").unwrap());
         assert_eq!(l.movetime_ms, Some(100));
         assert_eq!(l.margin(), 0, "a clock is set: no default margin");
-        let mut st = Limits::default();
+        let mut st = ThinkingLimits::default();
         st.set("st", "0.1").unwrap();
         assert_eq!(st.margin(), ST_MARGIN_MS);
         st.set("timemargin", "0").unwrap();
@@ -456,7 +458,7 @@ mod tests {
 
     #[test]
     fn fischer_and_sessions() {
-        let mut c = Clock::new(TimeControl::parse("2/1+0.5").unwrap());
+        let mut c = GameClock::new(ClockSettings::parse("2/1+0.5").unwrap());
         assert_eq!(c.moves_to_go(), Some(2));
         c.charge(400, 0).unwrap(); // 1000 - 400 + 500
         assert_eq!(c.main_ms(), 1100);
@@ -483,7 +485,7 @@ mod tests {
     /// once; with 3 periods after eating them one by one).
     #[test]
     fn byoyomi_ninety_and_hundred_ten_percent() {
-        let tc = TimeControl {
+        let tc = ClockSettings {
             moves: None,
             base_ms: 2_000,
             inc_ms: 0,
@@ -492,14 +494,14 @@ mod tests {
                 periods: 3,
             }),
         };
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         for _ in 0..1000 {
             // 90 % of the period each move: the main time runs out, then
             // every move fits inside one period.
             c.charge(900, 0).expect("90 % of a period never forfeits");
         }
         assert_eq!((c.main_ms(), c.periods_left()), (0, 3));
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         let mut forfeit_at = None;
         for i in 0..100 {
             if c.charge(1_100, 0).is_err() {
@@ -511,44 +513,44 @@ mod tests {
         // a period) survive; then each 1100 ms move eats one period: move 2
         // leaves 2, move 3 leaves 1, move 4 overruns the last period.
         assert_eq!(forfeit_at, Some(4));
-        let one = TimeControl {
+        let one = ClockSettings {
             byoyomi: Some(Byoyomi {
                 period_ms: 1_000,
                 periods: 1,
             }),
-            ..TimeControl::default()
+            ..ClockSettings::default()
         };
-        let mut c = Clock::new(one);
+        let mut c = GameClock::new(one);
         assert!(c.charge(900, 0).is_ok());
         assert!(c.charge(1_100, 0).is_err());
         // One long move may use several periods at once.
-        let mut c = Clock::new(tc);
+        let mut c = GameClock::new(tc);
         c.charge(2_000 + 2_500, 0).unwrap(); // 3 periods started → 2 lost
         assert_eq!(c.periods_left(), 1);
     }
 
     #[test]
     fn go_commands() {
-        let mut l = Limits::default();
+        let mut l = ThinkingLimits::default();
         l.set("tc", "10+0.1").unwrap();
-        let a = Clock::new(l.tc.unwrap());
+        let a = GameClock::new(l.tc.unwrap());
         let mut b = a;
         b.charge(1000, 0).unwrap();
-        let go = go_command(Dialect::Uci, &l, Color::Han, [Some(&a), Some(&b)]);
+        let go = go_command(EngineProtocol::Uci, &l, Color::Han, [Some(&a), Some(&b)]);
         assert_eq!(go, "go wtime 10000 btime 9100 winc 100 binc 100");
-        let go = go_command(Dialect::Usi, &l, Color::Han, [Some(&a), Some(&b)]);
+        let go = go_command(EngineProtocol::Usi, &l, Color::Han, [Some(&a), Some(&b)]);
         assert_eq!(go, "go btime 10000 wtime 9100 binc 100 winc 100");
-        let mut l = Limits::default();
+        let mut l = ThinkingLimits::default();
         l.set("tc", "0").unwrap();
         l.set("byoyomi", "500x3").unwrap();
-        let c = Clock::new(l.tc.unwrap());
-        let go = go_command(Dialect::Uci, &l, Color::Cho, [Some(&c), Some(&c)]);
+        let c = GameClock::new(l.tc.unwrap());
+        let go = go_command(EngineProtocol::Uci, &l, Color::Cho, [Some(&c), Some(&c)]);
         assert_eq!(go, "go wtime 0 btime 0 byoyomi 500 periods 3");
-        let mut l = Limits::default();
+        let mut l = ThinkingLimits::default();
         l.set("nodes", "1000").unwrap();
         l.set("st", "0.25").unwrap();
         assert_eq!(
-            go_command(Dialect::Uci, &l, Color::Cho, [None, None]),
+            go_command(EngineProtocol::Uci, &l, Color::Cho, [None, None]),
             "go movetime 250 nodes 1000"
         );
     }
