@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod fen;
+pub mod korean;
 pub mod legal;
 pub mod movegen;
 pub mod notation;
@@ -13,6 +14,7 @@ pub mod tables;
 pub mod zobrist;
 
 pub use fen::{FenError, PositionError};
+pub use korean::{KoreanMoveError, KoreanScript};
 pub use legal::LegalityModel;
 pub use movegen::GenKind;
 pub use notation::{MoveParseError, Notation};
