@@ -1,7 +1,11 @@
 //! # janggi — a Janggi (Korean chess, 장기) engine
 //!
 //! Layers, each depending only on those before it:
-//! `types → rules → game → eval → search → engine → protocol → cli`.
+//! `types → board → game` (the rules, in the `janggi-core` crate, re-exported
+//! here) `→ eval, nnue → search → engine → protocol → cli`. The match runner
+//! (`janggi-match`) and the developer tools (`janggi-tools`: datagen, train)
+//! are crates of their own beside this one; `docs/architecture.md` shows
+//! the whole picture.
 //!
 //! ```
 //! use janggi::{perft::perft, LegalityModel, Position};
