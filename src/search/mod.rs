@@ -1,9 +1,9 @@
 //! Search: iterative deepening alpha-beta over the game tree.
 //!
-//! * [`negamax`] — principal variation search with a transposition table,
+//! * `negamax` — principal variation search with a transposition table,
 //!   null move (Janggi's real pass), late move reductions, futility
 //!   pruning, check extension and mate distance pruning;
-//! * [`qsearch`] — captures (all evasions in check);
+//! * `qsearch` — captures (all evasions in check);
 //! * [`movepick`] — staged move ordering (TT move, MVV-LVA, killers,
 //!   counter move, history);
 //! * [`see`] — static exchange evaluation (losing captures);
@@ -13,7 +13,7 @@
 //!   search path (bikjang, repetition, passes, move limit, counting);
 //! * [`score`] — the score scale (mates, rule wins, `MAX_PLY`);
 //! * [`limits`] — time management;
-//! * [`thread`] — iterative deepening, aspiration windows, MultiPV and
+//! * `thread` — iterative deepening, aspiration windows, MultiPV and
 //!   Lazy SMP.
 //!
 //! Root moves come from [`Game::legal_moves`], so the search never plays a

@@ -259,7 +259,7 @@ fn score_for(rec: &GameRecord, color: Color) -> Option<GameScore> {
 }
 
 /// Plays the match described by `cfg`, writing progress to `out`; `stop`
-/// (or Ctrl-C through [`super::interrupt`]) ends it early.
+/// (or Ctrl-C through `janggi_interrupt`) ends it early.
 ///
 /// # Errors
 /// A message when the match cannot start (bad openings, an engine that

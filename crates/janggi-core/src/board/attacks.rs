@@ -1,7 +1,7 @@
 //! Attack detection: is a point attacked by a side?
 //!
 //! Used for check and for the legality filter. The board is read as a
-//! [`View`]: the occupied points and the attacking side's pieces by kind,
+//! `View`: the occupied points and the attacking side's pieces by kind,
 //! so that the legality filter can ask "attacked after this move?" by
 //! editing a few bitboards instead of the position. Lines are read with
 //! the first-blocker lookups of [`rays`](super::rays). Generals facing each
