@@ -16,6 +16,9 @@ pub mod model;
 use crate::datagen::format::{read_file, DataError, Record};
 use janggi::types::rng::SplitMix64;
 use model::{Model, Sample, Scratch, Target, NUM_PARAMS};
+
+/// Length of the first layer's point rows.
+const B1_LEN: usize = model::B1 - model::W1;
 use rayon::prelude::*;
 use std::fmt;
 use std::io::{IsTerminal, Read, Write};
@@ -231,13 +234,14 @@ pub fn mean_loss(model: &Model, samples: &[Sample]) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
+    let w1f = model.folded_w1();
     let total: f64 = samples
         .par_chunks(1024)
         .map(|c| {
             let mut s = Scratch::default();
             c.iter()
                 .map(|x| {
-                    let p = model::sigmoid(model.forward(x, &mut s));
+                    let p = model::sigmoid(model.forward_folded(&w1f, x, &mut s));
                     f64::from((p - x.target) * (p - x.target))
                 })
                 .sum::<f64>()
@@ -320,6 +324,7 @@ pub fn train_samples(
     let batch = cfg.batch.max(1);
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; NUM_PARAMS]).collect();
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut w1f = Vec::with_capacity(B1_LEN);
     let tty = std::io::stderr().is_terminal();
     let mut reports = Vec::new();
     let mut best_val = f64::INFINITY;
@@ -335,6 +340,10 @@ pub fn train_samples(
         let mut last_print = Instant::now();
         let steps = order.len().div_ceil(batch);
         for (step, idx) in order.chunks(batch).enumerate() {
+            // The factorizer folded into the point rows once per step (the
+            // forward pass then reads one row per feature, not two).
+            model.fold_w1_into(&mut w1f);
+            let w1f = &w1f;
             let per = idx.len().div_ceil(threads);
             let losses: Vec<f64> = grads
                 .par_iter_mut()
@@ -343,7 +352,9 @@ pub fn train_samples(
                     g.iter_mut().for_each(|x| *x = 0.0);
                     let mut s = Scratch::default();
                     part.iter()
-                        .map(|&i| f64::from(model.backward(&train[i as usize], &mut s, g)))
+                        .map(|&i| {
+                            f64::from(model.backward_folded(w1f, &train[i as usize], &mut s, g))
+                        })
                         .sum()
                 })
                 .collect();
@@ -356,6 +367,7 @@ pub fn train_samples(
                     .zip(other.par_chunks(4096))
                     .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(x, y)| *x += y));
             }
+            model::add_factorizer_grad(&mut first[0]);
             let scale = 1.0 / idx.len() as f32;
             first[0].par_iter_mut().for_each(|x| *x *= scale);
             adam.step(&mut model.p, &first[0], lr, cfg.weight_decay);
@@ -519,6 +531,41 @@ mod tests {
             );
         }
         let _ = std::fs::remove_file(&cfg.out);
+    }
+
+    #[test]
+    fn folded_passes_agree_with_the_plain_ones() {
+        let t = Target {
+            blend: 0.3,
+            scale: 340.0,
+        };
+        let mut model = Model::new(3);
+        // Non-zero factorizer rows and biases, so that folding matters.
+        let mut rng = SplitMix64::new(9);
+        for x in &mut model.p[model::B1..] {
+            *x = ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
+        }
+        let w1f = model.folded_w1();
+        let (mut plain, mut folded) = (vec![0.0f32; NUM_PARAMS], vec![0.0f32; NUM_PARAMS]);
+        let mut s = Scratch::default();
+        for r in records().iter().step_by(7) {
+            let x = Sample::new(r, t);
+            let a = model.forward(&x, &mut s);
+            assert_eq!(
+                a.to_bits(),
+                model.forward_folded(&w1f, &x, &mut s).to_bits()
+            );
+            let la = model.backward(&x, &mut s, &mut plain);
+            let lb = model.backward_folded(&w1f, &x, &mut s, &mut folded);
+            assert_eq!(la.to_bits(), lb.to_bits());
+        }
+        model::add_factorizer_grad(&mut folded);
+        for (i, (a, b)) in plain.iter().zip(&folded).enumerate() {
+            assert!(
+                (a - b).abs() <= 1e-5 * (1.0 + a.abs()),
+                "param {i}: {a} vs {b}"
+            );
+        }
     }
 
     #[test]
