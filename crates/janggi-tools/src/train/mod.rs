@@ -253,7 +253,9 @@ pub fn mean_loss(model: &Model, samples: &[Sample]) -> f64 {
 /// The loaded data.
 #[derive(Debug, Default)]
 pub struct Loaded {
-    /// Training samples (mirror images included).
+    /// Training samples (without mirror images: with `mirror`, training
+    /// adds each one's mirror image as it goes, [`train_samples_mirrored`],
+    /// which halves the memory).
     pub train: Vec<Sample>,
     /// Validation samples.
     pub val: Vec<Sample>,
@@ -270,13 +272,15 @@ pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
     let mut train = Vec::new();
     let mut val = Vec::new();
     let (mut hce_loss, mut hce_n) = (0.0f64, 0usize);
+    let per_train = if cfg.mirror { 2 } else { 1 };
     for (i, path) in cfg.data.iter().enumerate() {
         let records: Vec<Record> =
             read_file(path).map_err(|e| TrainError::Data(path.clone(), e))?;
         for r in &records {
             if cfg
                 .max_positions
-                .is_some_and(|m| train.len() + val.len() >= m)
+                // Mirror images count, as when they were stored.
+                .is_some_and(|m| train.len() * per_train + val.len() >= m)
             {
                 break;
             }
@@ -290,9 +294,6 @@ pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
                 val.push(s);
             } else {
                 train.push(s);
-                if cfg.mirror {
-                    train.push(Sample::with_mirror(r, cfg.target, true));
-                }
             }
         }
     }
@@ -313,6 +314,22 @@ pub fn train_samples(
     train: &[Sample],
     val: &[Sample],
 ) -> Result<(Model, Vec<EpochReport>), TrainError> {
+    train_samples_mirrored(cfg, train, false, val)
+}
+
+/// [`train_samples`], with `mirror`: on `train` and each sample's mirror
+/// image, made as it is used. The order is that of a list holding every
+/// sample followed by its mirror image, so the run is the same, bit for
+/// bit, as [`train_samples`] on such a list, in half the memory.
+///
+/// # Errors
+/// As [`train_samples`].
+pub fn train_samples_mirrored(
+    cfg: &TrainConfig,
+    train: &[Sample],
+    mirror: bool,
+    val: &[Sample],
+) -> Result<(Model, Vec<EpochReport>), TrainError> {
     if train.is_empty() {
         return Err(TrainError::Config("no training positions".into()));
     }
@@ -323,7 +340,20 @@ pub fn train_samples(
     let threads = cfg.threads.max(1);
     let batch = cfg.batch.max(1);
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; NUM_PARAMS]).collect();
-    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let virtual_len = train.len() * if mirror { 2 } else { 1 };
+    if virtual_len > u32::MAX as usize {
+        return Err(TrainError::Config("too many training positions".into()));
+    }
+    let table = model::mirror_table();
+    let sample = |v: u32| -> Sample {
+        let v = v as usize;
+        match (mirror, v % 2) {
+            (false, _) => train[v],
+            (true, 0) => train[v / 2],
+            (true, _) => train[v / 2].mirrored(&table),
+        }
+    };
+    let mut order: Vec<u32> = (0..virtual_len as u32).collect();
     let mut w1f = Vec::with_capacity(B1_LEN);
     let tty = std::io::stderr().is_terminal();
     let mut reports = Vec::new();
@@ -352,9 +382,7 @@ pub fn train_samples(
                     g.iter_mut().for_each(|x| *x = 0.0);
                     let mut s = Scratch::default();
                     part.iter()
-                        .map(|&i| {
-                            f64::from(model.backward_folded(w1f, &train[i as usize], &mut s, g))
-                        })
+                        .map(|&i| f64::from(model.backward_folded(w1f, &sample(i), &mut s, g)))
                         .sum()
                 })
                 .collect();
@@ -449,16 +477,16 @@ pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
         let data = load_samples(cfg)?;
         if cfg.progress {
             eprintln!(
-                "loaded {} training (mirror images included: {}) and {} validation positions in {:.1} s; \
+                "loaded {} training positions ({} with mirror images) and {} validation positions in {:.1} s; \
                  the handcrafted evaluation's validation loss: {:.6}",
                 data.train.len(),
-                cfg.mirror,
+                data.train.len() * if cfg.mirror { 2 } else { 1 },
                 data.val.len(),
                 t.elapsed().as_secs_f64(),
                 data.hce_val_loss
             );
         }
-        train_samples(cfg, &data.train, &data.val).map(|(_, r)| r)
+        train_samples_mirrored(cfg, &data.train, cfg.mirror, &data.val).map(|(_, r)| r)
     })
 }
 
@@ -566,6 +594,40 @@ mod tests {
                 "param {i}: {a} vs {b}"
             );
         }
+    }
+
+    #[test]
+    fn mirrored_samples_match_and_train_the_same() {
+        let t = Target {
+            blend: 0.2,
+            scale: 340.0,
+        };
+        let recs = records();
+        let table = model::mirror_table();
+        let plain: Vec<Sample> = recs.iter().map(|r| Sample::new(r, t)).collect();
+        let mut both = Vec::new();
+        for (r, s) in recs.iter().zip(&plain) {
+            let m = Sample::with_mirror(r, t, true);
+            let v = s.mirrored(&table);
+            assert_eq!(
+                (m.feats, m.len, m.target.to_bits()),
+                (v.feats, v.len, v.target.to_bits())
+            );
+            both.push(*s);
+            both.push(m);
+        }
+        let cfg = TrainConfig {
+            out: std::env::temp_dir().join(format!("janggi-train-m-{}.nnue", std::process::id())),
+            epochs: 2,
+            batch: 64,
+            progress: false,
+            threads: 2,
+            ..TrainConfig::default()
+        };
+        let (a, _) = train_samples(&cfg, &both, &plain).unwrap();
+        let (b, _) = train_samples_mirrored(&cfg, &plain, true, &plain).unwrap();
+        assert_eq!(a, b);
+        let _ = std::fs::remove_file(&cfg.out);
     }
 
     #[test]

@@ -82,6 +82,38 @@ impl Sample {
     }
 }
 
+/// The left-right mirror of every feature (`f` of a piece on a point ↦
+/// the feature of the same piece on the mirrored point): the features of
+/// [`Sample::with_mirror`]`(r, t, true)` are those of `Sample::new(r, t)`
+/// through this table, in the same order.
+pub fn mirror_table() -> Vec<u16> {
+    let mut table: Vec<u16> = (0..INPUTS as u16).collect();
+    for t in 0..INPUTS / 90 {
+        for file in 0..9u8 {
+            for rank in 0..10u8 {
+                if let Some(sq) = janggi::types::Square::new(file, rank) {
+                    table[t * 90 + sq.index()] = (t * 90 + sq.flip_file().index()) as u16;
+                }
+            }
+        }
+    }
+    table
+}
+
+impl Sample {
+    /// This sample's left-right mirror image (`table` from [`mirror_table`]).
+    #[inline]
+    pub fn mirrored(&self, table: &[u16]) -> Sample {
+        let mut m = *self;
+        for side in &mut m.feats {
+            for f in &mut side[..self.len] {
+                *f = table[usize::from(*f)];
+            }
+        }
+        m
+    }
+}
+
 /// Adds to the factorizer's gradient the point-row gradients of its piece
 /// type (the gradient [`Model::backward_folded`] leaves out; linear, so it
 /// can run once on a summed gradient).
