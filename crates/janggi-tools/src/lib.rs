@@ -1,9 +1,10 @@
 //! Developer tools of the Janggi engine that need the engine itself (the
 //! library `janggi`): self-play training data ([`datagen`]) and the network
-//! trainer ([`train`]), run by the `janggi-tools` binary. The engine binary
+//! trainer ([`train`]), and opening books for strength rows ([`book`]), run by the `janggi-tools` binary. The engine binary
 //! does not carry them.
 
 #![warn(missing_docs)]
 
+pub mod book;
 pub mod datagen;
 pub mod train;

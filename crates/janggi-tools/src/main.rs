@@ -21,6 +21,46 @@ enum Command {
     Datagen(DatagenArgs),
     /// Train a network on datagen files (docs/nnue.md).
     Train(TrainArgs),
+    /// Write an EPD opening book of balanced, distinct openings
+    /// (docs/strength.md, "Openings for strength rows").
+    Book(BookArgs),
+}
+
+#[derive(Args, Debug)]
+struct BookArgs {
+    /// The EPD file to write.
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Openings to write.
+    #[arg(long, default_value_t = 1000)]
+    count: usize,
+    /// Random plies after the setup (no passes).
+    #[arg(long, default_value_t = 8)]
+    plies: usize,
+    /// Nodes of the balance search.
+    #[arg(long, default_value_t = 2000)]
+    nodes: u64,
+    /// Keep openings the search scores within this many centipawns.
+    #[arg(long, default_value_t = 150)]
+    margin: i32,
+    /// Seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores; the book does not depend on it).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Rule set (a UCI_Variant name).
+    #[arg(long, default_value = "janggi")]
+    rules: String,
+    /// Evaluation to search with: `hce` (handcrafted) or `nnue`.
+    #[arg(long, default_value = "nnue")]
+    eval: String,
+    /// Network file for `--eval nnue` (default: the embedded network).
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -144,6 +184,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Datagen(a) => run_datagen(a),
         Command::Train(a) => run_train(a),
+        Command::Book(a) => run_book(a),
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
@@ -272,4 +313,82 @@ fn run_train(a: TrainArgs) -> i32 {
             1
         }
     }
+}
+
+fn run_book(a: BookArgs) -> i32 {
+    let network = match network_choice(&a.eval, a.eval_file.as_deref()) {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let rules = match janggi::game::Rules::from_variant(&a.rules) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: --rules: {e}");
+            return 2;
+        }
+    };
+    if a.count == 0 || a.margin < 0 {
+        eprintln!("error: want --count > 0 and --margin >= 0");
+        return 2;
+    }
+    let eval_name = match &a.eval_file {
+        Some(p) => format!("nnue {}", p.display()),
+        None if a.eval == "nnue" => "nnue (embedded network)".to_string(),
+        None => a.eval.clone(),
+    };
+    let mut cfg = janggi_tools::book::BookConfig {
+        count: a.count,
+        plies: a.plies,
+        nodes: a.nodes.max(1),
+        margin: a.margin,
+        seed: a.seed,
+        rules,
+        variant: a.rules.clone(),
+        network,
+        eval_name,
+        ..Default::default()
+    };
+    if let Some(t) = a.threads {
+        cfg.threads = t.clamp(1, 256);
+    }
+    // The command without --threads and --quiet, which do not change the book.
+    let mut command = format!(
+        "janggi-tools book --out {} --count {} --plies {} --nodes {} --margin {} --seed {} --rules {}",
+        a.out.display(),
+        a.count,
+        a.plies,
+        cfg.nodes,
+        a.margin,
+        a.seed,
+        a.rules
+    );
+    if a.eval != "nnue" {
+        command.push_str(&format!(" --eval {}", a.eval));
+    }
+    if let Some(p) = &a.eval_file {
+        command.push_str(&format!(" --eval-file {}", p.display()));
+    }
+    let started = std::time::Instant::now();
+    let book = match janggi_tools::book::build(&cfg, !a.quiet) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    if let Err(e) = std::fs::write(&a.out, book.to_epd(&cfg, &command)) {
+        eprintln!("error: cannot write {}: {e}", a.out.display());
+        return 1;
+    }
+    println!(
+        "book: {} openings from {} candidates in {:.1} s; {}",
+        book.entries.len(),
+        book.tried,
+        started.elapsed().as_secs_f64(),
+        a.out.display()
+    );
+    0
 }

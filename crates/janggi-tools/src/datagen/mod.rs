@@ -137,9 +137,11 @@ pub fn play_random_plies(game: &mut Game, rng: &mut SplitMix64, n: usize) -> boo
             .into_iter()
             .filter(|m| !m.is_pass())
             .collect();
-        if moves.is_empty() || game.is_over() || game.play(moves[rng.below(moves.len())]).is_err() {
+        if moves.is_empty() || game.is_over() {
             return false;
         }
+        // A move of `legal_moves`: no second legality check, no events.
+        game.play_unchecked(moves[rng.below(moves.len())]);
     }
     true
 }
@@ -233,9 +235,9 @@ pub fn play_game(
         }
         // A decided score (mate, rule win) plays on: the rules finish the
         // game, the ply cap at the latest.
-        if game.play(mv).is_err() {
-            break None;
-        }
+        // The search returns a legal move: play it without checking it
+        // again (`Game::play` regenerates the legal moves).
+        game.play_unchecked(mv);
     };
     Some(GameData {
         records,

@@ -16,6 +16,9 @@ pub mod model;
 use crate::datagen::format::{read_file, DataError, Record};
 use janggi::types::rng::SplitMix64;
 use model::{Model, Sample, Scratch, Target, NUM_PARAMS};
+
+/// Length of the first layer's point rows.
+const B1_LEN: usize = model::B1 - model::W1;
 use rayon::prelude::*;
 use std::fmt;
 use std::io::{IsTerminal, Read, Write};
@@ -231,13 +234,14 @@ pub fn mean_loss(model: &Model, samples: &[Sample]) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
+    let w1f = model.folded_w1();
     let total: f64 = samples
         .par_chunks(1024)
         .map(|c| {
             let mut s = Scratch::default();
             c.iter()
                 .map(|x| {
-                    let p = model::sigmoid(model.forward(x, &mut s));
+                    let p = model::sigmoid(model.forward_folded(&w1f, x, &mut s));
                     f64::from((p - x.target) * (p - x.target))
                 })
                 .sum::<f64>()
@@ -249,7 +253,9 @@ pub fn mean_loss(model: &Model, samples: &[Sample]) -> f64 {
 /// The loaded data.
 #[derive(Debug, Default)]
 pub struct Loaded {
-    /// Training samples (mirror images included).
+    /// Training samples (without mirror images: with `mirror`, training
+    /// adds each one's mirror image as it goes, [`train_samples_mirrored`],
+    /// which halves the memory).
     pub train: Vec<Sample>,
     /// Validation samples.
     pub val: Vec<Sample>,
@@ -266,13 +272,15 @@ pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
     let mut train = Vec::new();
     let mut val = Vec::new();
     let (mut hce_loss, mut hce_n) = (0.0f64, 0usize);
+    let per_train = if cfg.mirror { 2 } else { 1 };
     for (i, path) in cfg.data.iter().enumerate() {
         let records: Vec<Record> =
             read_file(path).map_err(|e| TrainError::Data(path.clone(), e))?;
         for r in &records {
             if cfg
                 .max_positions
-                .is_some_and(|m| train.len() + val.len() >= m)
+                // Mirror images count, as when they were stored.
+                .is_some_and(|m| train.len() * per_train + val.len() >= m)
             {
                 break;
             }
@@ -286,9 +294,6 @@ pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
                 val.push(s);
             } else {
                 train.push(s);
-                if cfg.mirror {
-                    train.push(Sample::with_mirror(r, cfg.target, true));
-                }
             }
         }
     }
@@ -309,6 +314,22 @@ pub fn train_samples(
     train: &[Sample],
     val: &[Sample],
 ) -> Result<(Model, Vec<EpochReport>), TrainError> {
+    train_samples_mirrored(cfg, train, false, val)
+}
+
+/// [`train_samples`], with `mirror`: on `train` and each sample's mirror
+/// image, made as it is used. The order is that of a list holding every
+/// sample followed by its mirror image, so the run is the same, bit for
+/// bit, as [`train_samples`] on such a list, in half the memory.
+///
+/// # Errors
+/// As [`train_samples`].
+pub fn train_samples_mirrored(
+    cfg: &TrainConfig,
+    train: &[Sample],
+    mirror: bool,
+    val: &[Sample],
+) -> Result<(Model, Vec<EpochReport>), TrainError> {
     if train.is_empty() {
         return Err(TrainError::Config("no training positions".into()));
     }
@@ -319,7 +340,21 @@ pub fn train_samples(
     let threads = cfg.threads.max(1);
     let batch = cfg.batch.max(1);
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; NUM_PARAMS]).collect();
-    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let virtual_len = train.len() * if mirror { 2 } else { 1 };
+    if virtual_len > u32::MAX as usize {
+        return Err(TrainError::Config("too many training positions".into()));
+    }
+    let table = model::mirror_table();
+    let sample = |v: u32| -> Sample {
+        let v = v as usize;
+        match (mirror, v % 2) {
+            (false, _) => train[v],
+            (true, 0) => train[v / 2],
+            (true, _) => train[v / 2].mirrored(&table),
+        }
+    };
+    let mut order: Vec<u32> = (0..virtual_len as u32).collect();
+    let mut w1f = Vec::with_capacity(B1_LEN);
     let tty = std::io::stderr().is_terminal();
     let mut reports = Vec::new();
     let mut best_val = f64::INFINITY;
@@ -335,6 +370,10 @@ pub fn train_samples(
         let mut last_print = Instant::now();
         let steps = order.len().div_ceil(batch);
         for (step, idx) in order.chunks(batch).enumerate() {
+            // The factorizer folded into the point rows once per step (the
+            // forward pass then reads one row per feature, not two).
+            model.fold_w1_into(&mut w1f);
+            let w1f = &w1f;
             let per = idx.len().div_ceil(threads);
             let losses: Vec<f64> = grads
                 .par_iter_mut()
@@ -343,7 +382,7 @@ pub fn train_samples(
                     g.iter_mut().for_each(|x| *x = 0.0);
                     let mut s = Scratch::default();
                     part.iter()
-                        .map(|&i| f64::from(model.backward(&train[i as usize], &mut s, g)))
+                        .map(|&i| f64::from(model.backward_folded(w1f, &sample(i), &mut s, g)))
                         .sum()
                 })
                 .collect();
@@ -356,6 +395,7 @@ pub fn train_samples(
                     .zip(other.par_chunks(4096))
                     .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(x, y)| *x += y));
             }
+            model::add_factorizer_grad(&mut first[0]);
             let scale = 1.0 / idx.len() as f32;
             first[0].par_iter_mut().for_each(|x| *x *= scale);
             adam.step(&mut model.p, &first[0], lr, cfg.weight_decay);
@@ -437,16 +477,16 @@ pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
         let data = load_samples(cfg)?;
         if cfg.progress {
             eprintln!(
-                "loaded {} training (mirror images included: {}) and {} validation positions in {:.1} s; \
+                "loaded {} training positions ({} with mirror images) and {} validation positions in {:.1} s; \
                  the handcrafted evaluation's validation loss: {:.6}",
                 data.train.len(),
-                cfg.mirror,
+                data.train.len() * if cfg.mirror { 2 } else { 1 },
                 data.val.len(),
                 t.elapsed().as_secs_f64(),
                 data.hce_val_loss
             );
         }
-        train_samples(cfg, &data.train, &data.val).map(|(_, r)| r)
+        train_samples_mirrored(cfg, &data.train, cfg.mirror, &data.val).map(|(_, r)| r)
     })
 }
 
@@ -518,6 +558,75 @@ mod tests {
                 "quantized {q} vs float {f}"
             );
         }
+        let _ = std::fs::remove_file(&cfg.out);
+    }
+
+    #[test]
+    fn folded_passes_agree_with_the_plain_ones() {
+        let t = Target {
+            blend: 0.3,
+            scale: 340.0,
+        };
+        let mut model = Model::new(3);
+        // Non-zero factorizer rows and biases, so that folding matters.
+        let mut rng = SplitMix64::new(9);
+        for x in &mut model.p[model::B1..] {
+            *x = ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
+        }
+        let w1f = model.folded_w1();
+        let (mut plain, mut folded) = (vec![0.0f32; NUM_PARAMS], vec![0.0f32; NUM_PARAMS]);
+        let mut s = Scratch::default();
+        for r in records().iter().step_by(7) {
+            let x = Sample::new(r, t);
+            let a = model.forward(&x, &mut s);
+            assert_eq!(
+                a.to_bits(),
+                model.forward_folded(&w1f, &x, &mut s).to_bits()
+            );
+            let la = model.backward(&x, &mut s, &mut plain);
+            let lb = model.backward_folded(&w1f, &x, &mut s, &mut folded);
+            assert_eq!(la.to_bits(), lb.to_bits());
+        }
+        model::add_factorizer_grad(&mut folded);
+        for (i, (a, b)) in plain.iter().zip(&folded).enumerate() {
+            assert!(
+                (a - b).abs() <= 1e-5 * (1.0 + a.abs()),
+                "param {i}: {a} vs {b}"
+            );
+        }
+    }
+
+    #[test]
+    fn mirrored_samples_match_and_train_the_same() {
+        let t = Target {
+            blend: 0.2,
+            scale: 340.0,
+        };
+        let recs = records();
+        let table = model::mirror_table();
+        let plain: Vec<Sample> = recs.iter().map(|r| Sample::new(r, t)).collect();
+        let mut both = Vec::new();
+        for (r, s) in recs.iter().zip(&plain) {
+            let m = Sample::with_mirror(r, t, true);
+            let v = s.mirrored(&table);
+            assert_eq!(
+                (m.feats, m.len, m.target.to_bits()),
+                (v.feats, v.len, v.target.to_bits())
+            );
+            both.push(*s);
+            both.push(m);
+        }
+        let cfg = TrainConfig {
+            out: std::env::temp_dir().join(format!("janggi-train-m-{}.nnue", std::process::id())),
+            epochs: 2,
+            batch: 64,
+            progress: false,
+            threads: 2,
+            ..TrainConfig::default()
+        };
+        let (a, _) = train_samples(&cfg, &both, &plain).unwrap();
+        let (b, _) = train_samples_mirrored(&cfg, &plain, true, &plain).unwrap();
+        assert_eq!(a, b);
         let _ = std::fs::remove_file(&cfg.out);
     }
 

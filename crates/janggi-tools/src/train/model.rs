@@ -82,6 +82,52 @@ impl Sample {
     }
 }
 
+/// The left-right mirror of every feature (`f` of a piece on a point ↦
+/// the feature of the same piece on the mirrored point): the features of
+/// [`Sample::with_mirror`]`(r, t, true)` are those of `Sample::new(r, t)`
+/// through this table, in the same order.
+pub fn mirror_table() -> Vec<u16> {
+    let mut table: Vec<u16> = (0..INPUTS as u16).collect();
+    for t in 0..INPUTS / 90 {
+        for file in 0..9u8 {
+            for rank in 0..10u8 {
+                if let Some(sq) = janggi::types::Square::new(file, rank) {
+                    table[t * 90 + sq.index()] = (t * 90 + sq.flip_file().index()) as u16;
+                }
+            }
+        }
+    }
+    table
+}
+
+impl Sample {
+    /// This sample's left-right mirror image (`table` from [`mirror_table`]).
+    #[inline]
+    pub fn mirrored(&self, table: &[u16]) -> Sample {
+        let mut m = *self;
+        for side in &mut m.feats {
+            for f in &mut side[..self.len] {
+                *f = table[usize::from(*f)];
+            }
+        }
+        m
+    }
+}
+
+/// Adds to the factorizer's gradient the point-row gradients of its piece
+/// type (the gradient [`Model::backward_folded`] leaves out; linear, so it
+/// can run once on a summed gradient).
+pub fn add_factorizer_grad(grad: &mut [f32]) {
+    let (rows, rest) = grad.split_at_mut(B1);
+    let fac = &mut rest[FAC - B1..];
+    for (f, row) in rows.chunks_exact(H).enumerate() {
+        let t = f / 90;
+        for (g, &d) in fac[t * H..(t + 1) * H].iter_mut().zip(row) {
+            *g += d;
+        }
+    }
+}
+
 /// Scratch space for one forward/backward pass.
 #[derive(Clone, Debug)]
 pub struct Scratch {
@@ -147,6 +193,97 @@ impl Model {
             }
         }
         w
+    }
+
+    /// [`Model::folded_w1`] into `out` (reused between optimiser steps).
+    pub fn fold_w1_into(&self, out: &mut Vec<f32>) {
+        out.clear();
+        out.extend_from_slice(&self.p[W1..B1]);
+        for (f, row) in out.chunks_exact_mut(H).enumerate() {
+            let t = f / 90;
+            for (x, &v) in row.iter_mut().zip(&self.p[FAC + t * H..FAC + (t + 1) * H]) {
+                *x += v;
+            }
+        }
+    }
+
+    /// [`Model::forward`] with the factorizer already folded into the
+    /// point rows (`w1f` from [`Model::fold_w1_into`]): one row read per
+    /// feature instead of two, the same sums (`w + v` is formed first in
+    /// both), so the same output bit for bit.
+    #[inline]
+    pub fn forward_folded(&self, w1f: &[f32], s: &Sample, scratch: &mut Scratch) -> f32 {
+        let b1 = &self.p[B1..W2];
+        for (side, acc) in scratch.acc.iter_mut().enumerate() {
+            acc.copy_from_slice(b1);
+            for &f in &s.feats[side][..s.len] {
+                let f = usize::from(f);
+                for (a, &w) in acc.iter_mut().zip(&w1f[f * H..(f + 1) * H]) {
+                    *a += w;
+                }
+            }
+        }
+        self.output(scratch)
+    }
+
+    /// The output layer on the accumulators in `scratch`.
+    #[inline]
+    fn output(&self, scratch: &Scratch) -> f32 {
+        let mut out = self.p[B2];
+        for (side, acc) in scratch.acc.iter().enumerate() {
+            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            for (&a, &w) in acc.iter().zip(w2) {
+                let c = a.clamp(0.0, 1.0);
+                out += c * c * w;
+            }
+        }
+        out
+    }
+
+    /// [`Model::backward`] on folded rows (`w1f`), leaving the factorizer's
+    /// gradient out: the factorizer row of a piece type gets the sum of the
+    /// point-row gradients of that type, which [`add_factorizer_grad`] adds
+    /// once per optimiser step instead of once per feature and sample.
+    #[inline]
+    pub fn backward_folded(
+        &self,
+        w1f: &[f32],
+        s: &Sample,
+        scratch: &mut Scratch,
+        grad: &mut [f32],
+    ) -> f32 {
+        let out = self.forward_folded(w1f, s, scratch);
+        let p = sigmoid(out);
+        let err = p - s.target;
+        let dout = 2.0 * err * p * (1.0 - p);
+        grad[B2] += dout;
+        for side in 0..2 {
+            let acc = &scratch.acc[side];
+            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            let mut dacc = [0.0f32; H];
+            {
+                let gw2 = &mut grad[W2 + side * H..W2 + (side + 1) * H];
+                for j in 0..H {
+                    let a = acc[j];
+                    let c = a.clamp(0.0, 1.0);
+                    gw2[j] += dout * c * c;
+                    if a > 0.0 && a < 1.0 {
+                        dacc[j] = dout * w2[j] * 2.0 * a;
+                    }
+                }
+            }
+            for (g, &d) in grad[B1..W2].iter_mut().zip(&dacc) {
+                *g += d;
+            }
+            for &f in &s.feats[side][..s.len] {
+                let f = usize::from(f);
+                let row = &mut grad[W1 + f * H..W1 + (f + 1) * H];
+                for (g, &d) in row.iter_mut().zip(&dacc) {
+                    *g += d;
+                }
+            }
+        }
+        err * err
     }
 
     /// The output (logit) for `s`, leaving the accumulators in `scratch`.
