@@ -365,7 +365,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
                         GameErrorKind::BadMove {
                             number: *number,
                             text: text.clone(),
-                            error: e,
+                            error: Box::new(e),
                         },
                     ));
                 }

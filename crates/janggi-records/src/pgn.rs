@@ -232,7 +232,7 @@ fn build(index: usize, raw: Raw) -> Result<Record, GameError> {
                 GameErrorKind::BadMove {
                     number,
                     text: text.clone(),
-                    error: e,
+                    error: Box::new(e),
                 },
             )
         })?;
@@ -339,7 +339,7 @@ pub fn write_pgn(rec: &Record, style: MoveStyle) -> String {
         }
         let pos = game.position();
         tokens.push(match style {
-            MoveStyle::San => crate::san::write_san(pos, p.mv),
+            MoveStyle::San => crate::san::write_san_in(pos, p.mv, game.model()),
             MoveStyle::Uci => pos.move_text(p.mv, Notation::Uci),
         });
         if let Some(c) = &p.comment {

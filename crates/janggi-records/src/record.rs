@@ -255,7 +255,7 @@ pub enum GameErrorKind {
         /// The text.
         text: String,
         /// Why.
-        error: MoveError,
+        error: Box<MoveError>,
     },
 }
 
@@ -313,16 +313,23 @@ pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
     let pos = game.position();
     let model = game.model();
     let first = text.chars().next().unwrap_or(' ');
-    let second = text.chars().nth(1).unwrap_or(' ');
+    let b = text.as_bytes();
+    // Fairy-Stockfish's Latin Korean form: a letter, two digits, `-` or
+    // `x`, two digits (`H02-83`); SAN never has two digits on both sides
+    // of `-`/`x` (`R10a5`, `A10xd9`).
+    let latin_korean = b.len() >= 6
+        && first.is_ascii_uppercase()
+        && b[1].is_ascii_digit()
+        && b[2].is_ascii_digit()
+        && matches!(b[3], b'-' | b'x')
+        && b[4].is_ascii_digit()
+        && b[5].is_ascii_digit();
     let mv = if matches!(text, "0000" | "@@@@" | "pass") {
         Move::PASS
     } else if ('a'..='i').contains(&first) {
         pos.parse_move(text, Notation::Uci)
             .map_err(|_| MoveError::Uci(text.to_string()))?
-    } else if first.is_ascii_digit()
-        || !first.is_ascii()
-        || (first.is_ascii_uppercase() && second.is_ascii_digit())
-    {
+    } else if first.is_ascii_digit() || !first.is_ascii() || latin_korean {
         pos.parse_korean(text, model).map_err(MoveError::Korean)?
     } else {
         crate::san::parse_san(pos, text, model).map_err(MoveError::San)?

@@ -79,8 +79,17 @@ fn rank_text(sq: Square) -> String {
     (sq.rank() + 1).to_string()
 }
 
-/// The SAN of `mv`, a legal move of `pos`.
+/// The SAN of `mv`, a legal move of `pos`, exactly as Fairy-Stockfish
+/// writes it (disambiguation among its legal moves).
 pub fn write_san(pos: &Position, mv: Move) -> String {
+    write_san_in(pos, mv, LegalityModel::Fsf)
+}
+
+/// [`write_san`] for a game played under `model`: the disambiguation
+/// considers the moves legal under `model` or Fairy-Stockfish's legality,
+/// so the text reads back unambiguously under either (for
+/// [`LegalityModel::Fsf`] it is Fairy-Stockfish's text).
+pub fn write_san_in(pos: &Position, mv: Move, model: LegalityModel) -> String {
     let (from, to) = if mv.is_pass() {
         (pos.pass_square(), pos.pass_square())
     } else {
@@ -90,7 +99,10 @@ pub fn write_san(pos: &Position, mv: Move) -> String {
     let mut out = String::new();
     out.push(letter(kind));
     if !mv.is_pass() {
-        let legal = pos.legal_moves(LegalityModel::Fsf);
+        let mut legal: Vec<Move> = pos.legal_moves(LegalityModel::Fsf).to_vec();
+        if model != LegalityModel::Fsf {
+            legal.extend(pos.legal_moves(model).iter().copied());
+        }
         let others: Vec<Square> = legal
             .iter()
             .filter(|m| !m.is_pass() && m.to() == to && m.from() != from)
@@ -189,7 +201,7 @@ pub fn parse_san(pos: &Position, text: &str, model: LegalityModel) -> Result<Mov
             };
         }
     }
-    let mut found = None;
+    let mut found: Vec<Move> = Vec::new();
     for &m in legal.iter() {
         if m.is_pass() || m.to() != to {
             continue;
@@ -205,11 +217,18 @@ pub fn parse_san(pos: &Position, text: &str, model: LegalityModel) -> Result<Mov
         {
             continue;
         }
-        if found.replace(m).is_some() {
-            return Err(SanError::Ambiguous(owned()));
-        }
+        found.push(m);
     }
-    found.ok_or_else(|| SanError::NoSuchMove(owned()))
+    if found.len() > 1 && model != LegalityModel::Fsf {
+        // Written by Fairy-Stockfish, the text is unambiguous among its
+        // legal moves.
+        found.retain(|&m| pos.is_legal(m, LegalityModel::Fsf));
+    }
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(SanError::NoSuchMove(owned())),
+        _ => Err(SanError::Ambiguous(owned())),
+    }
 }
 
 #[cfg(test)]
