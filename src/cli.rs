@@ -1,5 +1,6 @@
 //! Command line: `janggi-engine` (protocol loop on stdin/stdout; also
-//! `janggi-engine uci`), and the `perft` and `bench` subcommands.
+//! `janggi-engine uci`), and the `perft`, `bench` and `convert`
+//! subcommands.
 //!
 //! The developer tools are other programs of the workspace, which the
 //! engine binary does not carry: `match` is `janggi-match`
@@ -47,6 +48,10 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+    /// Convert game records: GIB (CP949 or UTF-8) or PGN (SAN or UCI moves)
+    /// to PGN, GIB or EPD. Broken games are reported on stderr (exit code
+    /// 2); the others are still converted.
+    Convert(ConvertArgs),
     /// Play an engine-vs-engine match (cutechess-cli style; `match --help`):
     /// runs the `janggi-match` program next to this binary.
     #[command(disable_help_flag = true)]
@@ -55,6 +60,18 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The input file (GIB or PGN, detected from its content).
+    input: std::path::PathBuf,
+    /// The output format: pgn (SAN moves), pgn-uci, gib, gib-cp949 or epd.
+    #[arg(long, value_parser = ["pgn", "pgn-uci", "gib", "gib-cp949", "epd"])]
+    to: String,
+    /// The output file (default: stdout).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -107,6 +124,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
     match cli.command {
         Some(Command::Perft(a)) => run_perft(a, &mut std::io::stdout().lock()),
         Some(Command::Bench(a)) => run_bench(a),
+        Some(Command::Convert(a)) => run_convert(&a),
         Some(Command::Datagen { args }) => hand_over("janggi-tools", "datagen", &args),
         Some(Command::Train { args }) => hand_over("janggi-tools", "train", &args),
         Some(Command::Match { args }) => hand_over("janggi-match", "match", &args),
@@ -153,6 +171,49 @@ fn hand_over(program: &str, subcommand: &str, args: &[OsString]) -> i32 {
             eprintln!("error: cannot run {}: {err}", path.display());
             1
         }
+    }
+}
+
+/// `convert`: 0 when every game converted, 2 when some did not (or the
+/// files cannot be read or written), with the reasons on stderr.
+fn run_convert(a: &ConvertArgs) -> i32 {
+    use janggi_records::convert::{convert, Target};
+    let target = match a.to.as_str() {
+        "pgn" => Target::Pgn,
+        "pgn-uci" => Target::PgnUci,
+        "gib" => Target::Gib,
+        "gib-cp949" => Target::GibCp949,
+        _ => Target::Epd,
+    };
+    let input = match std::fs::read(&a.input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{}: {e}", a.input.display());
+            return 2;
+        }
+    };
+    let c = convert(&input, target);
+    for p in &c.problems {
+        eprintln!("{}: {p}", a.input.display());
+    }
+    let written = match &a.out {
+        Some(path) => {
+            std::fs::write(path, &c.output).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        None => std::io::stdout()
+            .write_all(&c.output)
+            .map_err(|e| format!("stdout: {e}")),
+    };
+    if let Err(e) = written {
+        eprintln!("{e}");
+        return 2;
+    }
+    let failed = c.problems.iter().filter(|p| p.is_error()).count();
+    if failed > 0 {
+        eprintln!("{} games converted, {failed} not", c.written);
+        2
+    } else {
+        0
     }
 }
 

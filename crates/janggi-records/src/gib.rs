@@ -466,8 +466,13 @@ pub fn write_gib(rec: &Record) -> Result<String, GibWriteError> {
         setups_of(&rec.start).ok_or_else(|| GibWriteError::NotASetupStart(rec.start.fen()))?;
     let mut tags: Vec<(String, String)> = Vec::new();
     for (k, v) in &rec.tags {
-        let name = crate::tags::to_gib(k);
-        let Some(name) = name else { continue };
+        let Some(name) = crate::tags::to_gib(k) else {
+            continue;
+        };
+        // PGN's placeholder for an unknown value is not copied.
+        if name != k && v == "?" {
+            continue;
+        }
         tags.push((name.to_string(), v.clone()));
     }
     let set = |tags: &mut Vec<(String, String)>, names: &[&str], value: String| match tags

@@ -6,6 +6,8 @@
 //!   several games a file, Korean tags and moves);
 //! * [`pgn`]: PGN with `[Variant "Janggi"]`, moves in SAN or UCI;
 //! * [`epd`]: every position of a game as EPD lines;
+//! * [`convert`]: whole files from one format to another (the CLI's
+//!   `convert`);
 //! * [`record`]: the [`Record`] all of them read into and write from, with
 //!   typed [`GameError`]s and [`RecordWarning`]s; a broken game never stops
 //!   the other games of a file.
@@ -14,6 +16,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod convert;
 pub mod epd;
 pub mod gib;
 pub mod pgn;
