@@ -599,6 +599,27 @@ mod tests {
     }
 
     #[test]
+    fn missing_setup_tags_assume_the_standard_start() {
+        let games = read_gib_text("[대회명 \"x\"]\n\n1. 02馬83 2. 12馬33\n", Rules::default());
+        let rec = games[0].as_ref().unwrap();
+        assert_eq!(rec.warnings, [RecordWarning::MissingSetup]);
+        assert_eq!(rec.start.fen(), Position::startpos().fen());
+        assert_eq!(rec.plies.len(), 2);
+        // 총수 that disagrees is a warning, not an error.
+        let games = read_gib_text(
+            "[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n[총수 \"5\"]\n\n1. 02馬83\n",
+            Rules::default(),
+        );
+        assert_eq!(
+            games[0].as_ref().unwrap().warnings,
+            [RecordWarning::MoveCountMismatch {
+                written: 5,
+                read: 1
+            }]
+        );
+    }
+
+    #[test]
     fn encodings_are_detected() {
         let text = "[대회명 \"테스트\"]\n\n1. 79卒78\n";
         let (t, e) = decode(&encode_cp949(text));
