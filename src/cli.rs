@@ -1,5 +1,6 @@
 //! Command line: `janggi-engine` (protocol loop on stdin/stdout; also
-//! `janggi-engine uci`), and the `perft` and `bench` subcommands.
+//! `janggi-engine uci`), and the `perft`, `bench`, `convert` and `analyse`
+//! subcommands.
 //!
 //! The developer tools are other programs of the workspace, which the
 //! engine binary does not carry: `match` is `janggi-match`
@@ -47,6 +48,15 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+    /// Convert game records: GIB (CP949 or UTF-8) or PGN (SAN or UCI moves)
+    /// to PGN, GIB or EPD. Broken games are reported on stderr (exit code
+    /// 2); the others are still converted.
+    Convert(ConvertArgs),
+    /// Analyse games (GIB, PGN or a `position … moves` line): every
+    /// position searched, each move marked by its win-probability loss
+    /// (docs/analysis.md); annotated PGN (or JSON) on stdout or --out, an
+    /// SVG evaluation graph with --graph.
+    Analyse(AnalyseArgs),
     /// Play an engine-vs-engine match (cutechess-cli style; `match --help`):
     /// runs the `janggi-match` program next to this binary.
     #[command(disable_help_flag = true)]
@@ -55,6 +65,50 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    /// The input file (GIB or PGN, detected from its content).
+    input: std::path::PathBuf,
+    /// The output format: pgn (SAN moves), pgn-uci, gib, gib-cp949 or epd.
+    #[arg(long, value_parser = ["pgn", "pgn-uci", "gib", "gib-cp949", "epd"])]
+    to: String,
+    /// The output file (default: stdout).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct AnalyseArgs {
+    /// Game files.
+    #[arg(required = true)]
+    files: Vec<std::path::PathBuf>,
+    /// Milliseconds per position.
+    #[arg(long, conflicts_with_all = ["nodes", "depth"])]
+    movetime: Option<u64>,
+    /// Nodes per position.
+    #[arg(long, conflicts_with = "depth")]
+    nodes: Option<u64>,
+    /// Depth per position (default 8 when no limit is given).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Engine threads.
+    #[arg(long)]
+    threads: Option<u32>,
+    /// Another UCI engine's command line (default: this engine).
+    #[arg(long)]
+    engine: Option<String>,
+    /// JSON instead of annotated PGN.
+    #[arg(long)]
+    json: bool,
+    /// Output file (default: stdout).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// Write the evaluation graph here (SVG; `-N` is added before the
+    /// extension for the second game on).
+    #[arg(long)]
+    graph: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -107,6 +161,8 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
     match cli.command {
         Some(Command::Perft(a)) => run_perft(a, &mut std::io::stdout().lock()),
         Some(Command::Bench(a)) => run_bench(a),
+        Some(Command::Convert(a)) => run_convert(&a),
+        Some(Command::Analyse(a)) => run_analyse(&a),
         Some(Command::Datagen { args }) => hand_over("janggi-tools", "datagen", &args),
         Some(Command::Train { args }) => hand_over("janggi-tools", "train", &args),
         Some(Command::Match { args }) => hand_over("janggi-match", "match", &args),
@@ -153,6 +209,180 @@ fn hand_over(program: &str, subcommand: &str, args: &[OsString]) -> i32 {
             eprintln!("error: cannot run {}: {err}", path.display());
             1
         }
+    }
+}
+
+/// `convert`: 0 when every game converted, 2 when some did not (or the
+/// files cannot be read or written), with the reasons on stderr.
+fn run_convert(a: &ConvertArgs) -> i32 {
+    use janggi_records::convert::{convert, Target};
+    let target = match a.to.as_str() {
+        "pgn" => Target::Pgn,
+        "pgn-uci" => Target::PgnUci,
+        "gib" => Target::Gib,
+        "gib-cp949" => Target::GibCp949,
+        _ => Target::Epd,
+    };
+    let input = match std::fs::read(&a.input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{}: {e}", a.input.display());
+            return 2;
+        }
+    };
+    let c = convert(&input, target);
+    for p in &c.problems {
+        eprintln!("{}: {p}", a.input.display());
+    }
+    let written = match &a.out {
+        Some(path) => {
+            std::fs::write(path, &c.output).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        None => std::io::stdout()
+            .write_all(&c.output)
+            .map_err(|e| format!("stdout: {e}")),
+    };
+    if let Err(e) = written {
+        eprintln!("{e}");
+        return 2;
+    }
+    let failed = c.problems.iter().filter(|p| p.is_error()).count();
+    if failed > 0 {
+        eprintln!("{} games converted, {failed} not", c.written);
+        2
+    } else {
+        0
+    }
+}
+
+/// A `position startpos|fen FEN [moves …]` line as a record.
+fn position_line(text: &str) -> Option<janggi_records::Record> {
+    let rest = text.trim().strip_prefix("position")?.trim();
+    let (start, moves) = match rest.split_once("moves") {
+        Some((s, m)) => (s.trim(), m),
+        None => (rest, ""),
+    };
+    let pos = if start == "startpos" {
+        Position::startpos()
+    } else {
+        Position::from_fen(start.strip_prefix("fen")?.trim()).ok()?
+    };
+    let mut game = crate::game::Game::new(pos, crate::game::Rules::default());
+    for m in moves.split_whitespace() {
+        let mv = game.position().parse_move(m, Notation::Uci).ok()?;
+        game.play(mv).ok()?;
+    }
+    Some(janggi_records::Record::from_game(&game))
+}
+
+/// `analyse`: 0 when every game was analysed, 2 otherwise (reasons on
+/// stderr); progress on stderr.
+fn run_analyse(a: &AnalyseArgs) -> i32 {
+    use janggi_analysis::{analyse, annotated_pgn, svg_graph, to_json, Limit, UciEngine};
+    let limit = match (a.movetime, a.nodes, a.depth) {
+        (Some(ms), _, _) => Limit::MoveTime(ms),
+        (_, Some(n), _) => Limit::Nodes(n),
+        (_, _, d) => Limit::Depth(d.unwrap_or(8)),
+    };
+    let (cmd, args): (String, Vec<String>) = match &a.engine {
+        Some(line) => {
+            let mut it = line.split_whitespace().map(str::to_string);
+            (it.next().unwrap_or_default(), it.collect())
+        }
+        None => match std::env::current_exe() {
+            Ok(p) => (p.display().to_string(), vec!["uci".to_string()]),
+            Err(e) => {
+                eprintln!("analyse: {e}");
+                return 2;
+            }
+        },
+    };
+    let mut engine = match UciEngine::start(&cmd, &args, limit, a.threads) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("analyse: {e}");
+            return 2;
+        }
+    };
+    let mut out = String::new();
+    let mut failed = 0;
+    let mut done = 0;
+    for file in &a.files {
+        let bytes = match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("{}: {e}", file.display());
+                failed += 1;
+                continue;
+            }
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let games = match position_line(&text) {
+            Some(r) => vec![Ok(r)],
+            None => janggi_records::read_any(&bytes),
+        };
+        for g in games {
+            let rec = match g {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{}: error: {e}", file.display());
+                    failed += 1;
+                    continue;
+                }
+            };
+            let label = format!("{} game {}", file.display(), done + failed + 1);
+            let started = Instant::now();
+            let mut progress = |i: usize, n: usize| {
+                let el = started.elapsed().as_secs_f64();
+                let eta = el / i as f64 * (n - i) as f64;
+                eprint!("\r{label}: {i}/{n} positions, ETA {eta:.0}s   ");
+            };
+            match analyse(&rec, &mut engine, &mut progress) {
+                Ok(an) => {
+                    eprintln!();
+                    out.push_str(&if a.json {
+                        to_json(&an) + "\n"
+                    } else {
+                        annotated_pgn(&rec, &an)
+                    });
+                    if let Some(path) = &a.graph {
+                        let path = if done == 0 {
+                            path.clone()
+                        } else {
+                            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                            let ext = path
+                                .extension()
+                                .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+                            path.with_file_name(format!("{stem}-{}{ext}", done + 1))
+                        };
+                        if let Err(e) = std::fs::write(&path, svg_graph(&an, &label)) {
+                            eprintln!("{}: {e}", path.display());
+                            failed += 1;
+                        }
+                    }
+                    done += 1;
+                }
+                Err(e) => {
+                    eprintln!("\n{label}: {e}");
+                    failed += 1;
+                }
+            }
+        }
+    }
+    let written = match &a.out {
+        Some(path) => std::fs::write(path, &out).map_err(|e| format!("{}: {e}", path.display())),
+        None => std::io::stdout()
+            .write_all(out.as_bytes())
+            .map_err(|e| format!("stdout: {e}")),
+    };
+    if let Err(e) = written {
+        eprintln!("{e}");
+        return 2;
+    }
+    if failed > 0 {
+        2
+    } else {
+        0
     }
 }
 

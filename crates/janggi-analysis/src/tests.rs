@@ -1,0 +1,136 @@
+use super::*;
+use janggi_core::board::{LegalityModel, Position};
+use janggi_core::game::Rules;
+use janggi_records::pgn::read_pgn;
+
+/// A two-ply material search standing in for an engine: finds a piece
+/// left hanging and a mate in one.
+struct Material;
+
+fn material(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    pos.material(us) as i32 - pos.material(!us) as i32
+}
+
+fn search(pos: &Position, depth: u32) -> Score {
+    let moves = pos.legal_moves(LegalityModel::Casual);
+    if moves.is_empty() {
+        return if pos.in_check() {
+            Score::Mate(-1)
+        } else {
+            Score::Cp(0)
+        };
+    }
+    if depth == 0 {
+        return Score::Cp(100 * material(pos));
+    }
+    let mut best = i32::MIN;
+    for &m in moves.iter() {
+        let mut p = pos.clone();
+        p.make(m);
+        let s = match search(&p, depth - 1) {
+            Score::Mate(n) if n < 0 => return Score::Mate(1),
+            Score::Mate(_) => -100_000,
+            Score::Cp(c) => -c,
+        };
+        best = best.max(s);
+    }
+    Score::Cp(best)
+}
+
+impl Evaluator for Material {
+    fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for m in moves {
+            let mv = pos.parse_move(m, Notation::Uci).unwrap();
+            pos.make(mv);
+        }
+        let score = search(&pos, 2);
+        // The best move: the first whose reply search matches.
+        let best = pos
+            .legal_moves(LegalityModel::Casual)
+            .iter()
+            .copied()
+            .find(|&m| {
+                let mut p = pos.clone();
+                p.make(m);
+                match (score, search(&p, 1)) {
+                    (Score::Mate(_), Score::Mate(n)) => n < 0,
+                    (Score::Cp(c), Score::Cp(r)) => -r == c,
+                    _ => false,
+                }
+            })
+            .map(|m| pos.move_text(m, Notation::Uci))
+            .unwrap_or_default();
+        Ok(Eval { score, best })
+    }
+}
+
+fn record(fen: &str, moves: &[&str]) -> Record {
+    let mut game = Game::new(Position::from_fen(fen).unwrap(), Rules::default());
+    for m in moves {
+        let mv = game.position().parse_move(m, Notation::Uci).unwrap();
+        game.play(mv).unwrap();
+    }
+    Record::from_game(&game)
+}
+
+#[test]
+fn a_hanging_chariot_is_a_blunder() {
+    // Cho's chariot goes to i1, where Han's chariot takes it.
+    let rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &["a1i1", "i10i1"]);
+    let mut calls = 0;
+    let a = analyse(&rec, &mut Material, &mut |_, _| calls += 1).unwrap();
+    assert_eq!(calls, 3);
+    assert_eq!(a.moves[0].mark, Some(Mark::Blunder), "{:?}", a.moves[0]);
+    assert!(a.moves[0].loss >= BLUNDER);
+    assert!(a.moves[0].best.is_some());
+    assert_eq!(a.moves[1].mark, None, "taking the chariot is right");
+    assert_eq!(a.sides[0].marks, [0, 0, 1]);
+    assert!(a.sides[0].accuracy < a.sides[1].accuracy);
+    // The annotated PGN reads back, with the marks and evals.
+    let pgn = annotated_pgn(&rec, &a);
+    assert!(pgn.contains("?? blunder"), "{pgn}");
+    assert!(pgn.contains("[%eval "), "{pgn}");
+    let back = read_pgn(&pgn).remove(0).unwrap();
+    assert_eq!(back.moves(), rec.moves());
+    assert!(back.plies[0]
+        .comment
+        .as_deref()
+        .unwrap()
+        .contains("blunder"));
+    let json = to_json(&a);
+    assert!(
+        json.contains("\"mark\":\"blunder\"") && json.contains("\"cho\":{\"moves\":1"),
+        "{json}"
+    );
+    let svg = svg_graph(&a, "test");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("<circle") && svg.trim_end().ends_with("</svg>")
+    );
+}
+
+#[test]
+fn a_forced_mate_is_reported_as_mate() {
+    let rec = record("3k5/R8/9/9/9/9/9/9/4K4/1R7 w - - 0 1", &["b1b10"]);
+    let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+    assert_eq!(a.start, Score::Mate(1));
+    assert_eq!(a.start.eval_tag(), "#1");
+    assert_eq!(a.moves[0].mark, None);
+    assert_eq!(a.moves[0].best, None, "the mate was the best move");
+    assert!(to_json(&a).contains("\"start\":{\"mate\":1}"));
+}
+
+#[test]
+fn thresholds_and_probabilities() {
+    assert_eq!(Mark::of_loss(9.9), None);
+    assert_eq!(Mark::of_loss(10.0), Some(Mark::Inaccuracy));
+    assert_eq!(Mark::of_loss(20.0), Some(Mark::Mistake));
+    assert_eq!(Mark::of_loss(30.0), Some(Mark::Blunder));
+    assert!((Score::Cp(0).win_probability() - 0.5).abs() < 1e-9);
+    // 832 / 85 / 83 permille at +300 (src/protocol/wdl.rs): 0.8745.
+    assert!((Score::Cp(300).win_probability() - 0.8745).abs() < 0.001);
+    assert_eq!(Score::Mate(-2).win_probability(), 0.0);
+    assert!((accuracy(0.0) - 100.0).abs() < 0.01);
+    assert!(accuracy(50.0) < 15.0);
+}

@@ -1,0 +1,71 @@
+//! The match runner's own PGN (crates/janggi-match/src/pgn.rs) reads here
+//! and converts to GIB and back.
+
+use janggi_core::board::{Notation, Position, Setup};
+use janggi_core::game::{Game, Rules};
+use janggi_core::types::rng::SplitMix64;
+use janggi_core::Color;
+use janggi_match::engine_process::EngineScore;
+use janggi_match::referee::{GameRecord, GameResult, MoveRecord, Termination};
+use janggi_records::gib::{read_gib_text, write_gib};
+use janggi_records::pgn::read_pgn;
+
+#[test]
+fn runner_pgn_converts_to_gib_and_back() {
+    let rules = Rules::from_variant("janggimodern").unwrap();
+    let start = Position::from_setups(Setup::Smsm, Setup::Msms);
+    let mut game = Game::new(start.clone(), rules);
+    let mut rng = SplitMix64::new(5);
+    let mut moves = Vec::new();
+    for i in 0..60 {
+        if game.is_over() {
+            break;
+        }
+        let legal = game.legal_moves();
+        let mv = legal[rng.below(legal.len())];
+        moves.push(MoveRecord {
+            mv,
+            text: game.position().move_text(mv, Notation::Uci),
+            score: Some(EngineScore::Cp(i * 3 - 40)),
+            depth: Some(5),
+            elapsed_ms: 12,
+            book: i < 2,
+        });
+        game.play(mv).unwrap();
+    }
+    let rec = GameRecord {
+        number: 3,
+        players: ["engine-a".into(), "engine-b".into()],
+        opening: "setups".into(),
+        start_fen: start.fen(),
+        variant: "janggimodern".into(),
+        rules,
+        moves,
+        result: GameResult {
+            winner: Some(Color::Han),
+            termination: Termination::Resign,
+            summary_ko: "한 기권승".into(),
+            summary_en: "Han wins by resignation".into(),
+            detail: None,
+        },
+        final_fen: game.position().fen(),
+        time_controls: ["10+0.1".into(), "10+0.1".into()],
+        restart: [false, false],
+    };
+    let text = janggi_match::pgn::write_game(&rec, "m", "2026.12.01");
+    let r = read_pgn(&text).remove(0).unwrap();
+    assert_eq!(r.moves(), game.moves());
+    assert_eq!(r.rules, rules);
+    assert_eq!(r.result, janggi_records::GameResult::HanWins);
+    assert_eq!(r.plies[0].comment.as_deref(), Some("book"));
+    assert_eq!(r.setups, Some((Setup::Smsm, Setup::Msms)));
+    let gib = write_gib(&r).unwrap();
+    assert!(gib.contains("[초대국자 \"engine-a\"]"), "{gib}");
+    assert!(
+        gib.contains("[대국결과 \"한 기권승\"]") || gib.contains("[대국결과 \"한 승\"]"),
+        "{gib}"
+    );
+    let back = read_gib_text(&gib, rules).remove(0).unwrap();
+    assert_eq!(back.moves(), game.moves());
+    assert_eq!(back.tag("한대국자"), Some("engine-b"));
+}
