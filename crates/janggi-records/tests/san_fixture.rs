@@ -1,13 +1,13 @@
 //! SAN against Fairy-Stockfish's own on every move of the fixture
 //! (tests/data/fsf_notation.txt, made by tools/gen_notation_fixture.py
-//! with pyffish; a copy of janggi-core's fixture).
+//! with pyffish; janggi-core's fixture, read from there).
 
 use janggi_core::board::{LegalityModel, Notation, Position};
 use janggi_records::san::{parse_san, write_san};
 
 #[test]
 fn san_matches_fairy_stockfish_on_every_fixture_move() {
-    let text = include_str!("data/fsf_notation.txt");
+    let text = include_str!("../../janggi-core/tests/data/fsf_notation.txt");
     let mut pos: Option<Position> = None;
     let (mut moves, mut games, mut passes, mut checks, mut captures) = (0, 0, 0, 0, 0);
     for line in text.lines() {
