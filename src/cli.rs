@@ -160,6 +160,7 @@ fn run_gui(a: GuiArgs) -> i32 {
         host: a.host,
         port: a.port,
         engine,
+        grace: janggi_gui::engine::GRACE,
     };
     janggi_gui::run(&config, a.open)
 }

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 /// How long the handshake and `isready` may take.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long past its move time the engine may take before `stop`, and
-/// again after `stop` before it is taken for hung.
+/// again after `stop` before it is taken for hung (the default of
+/// [`crate::Config::grace`]).
 pub const GRACE: Duration = Duration::from_secs(5);
 const POLL: Duration = Duration::from_millis(20);
 
@@ -297,12 +298,13 @@ impl Engine {
         &mut self,
         position: &str,
         movetime_ms: u32,
+        grace: Duration,
         cancelled: &dyn Fn() -> bool,
         on_info: &mut dyn FnMut(Info),
     ) -> Result<String, EngineError> {
         self.send(position)?;
         self.send(&format!("go movetime {movetime_ms}"))?;
-        let mut due = Instant::now() + Duration::from_millis(u64::from(movetime_ms)) + GRACE;
+        let mut due = Instant::now() + Duration::from_millis(u64::from(movetime_ms)) + grace;
         let mut stopped = false;
         let mut cancel = false;
         loop {
@@ -311,7 +313,7 @@ impl Engine {
                 if !stopped {
                     stopped = true;
                     self.send("stop")?;
-                    due = Instant::now() + GRACE;
+                    due = Instant::now() + grace;
                 }
             }
             let now = Instant::now();
@@ -321,7 +323,7 @@ impl Engine {
                 }
                 stopped = true;
                 self.send("stop")?;
-                due = now + GRACE;
+                due = now + grace;
             }
             match self
                 .rx

@@ -38,6 +38,9 @@ pub struct Config {
     pub port: u16,
     /// The engine.
     pub engine: EngineCommand,
+    /// How long past its move time the engine may think before `stop`,
+    /// and after `stop` before it is taken for hung and restarted.
+    pub grace: std::time::Duration,
 }
 
 /// The server could not start.
@@ -153,6 +156,7 @@ pub fn start(config: &Config) -> Result<Running, GuiError> {
     let server = Arc::new(server);
     let shared = Arc::new(Shared::new(
         config.engine.clone(),
+        config.grace,
         allowed_hosts(&config.host, port),
     ));
     let (srv, sh) = (Arc::clone(&server), Arc::clone(&shared));

@@ -62,6 +62,7 @@ pub struct Shared {
     generation: AtomicU64,
     subscribers: Mutex<Vec<SyncSender<String>>>,
     engine_cmd: EngineCommand,
+    grace: Duration,
     allowed_hosts: Vec<String>,
     /// Set when the server stops.
     pub stop: AtomicBool,
@@ -73,7 +74,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Shared {
     /// New shared state; `allowed_hosts` are the `Host` values accepted.
-    pub fn new(engine_cmd: EngineCommand, allowed_hosts: Vec<String>) -> Shared {
+    pub fn new(engine_cmd: EngineCommand, grace: Duration, allowed_hosts: Vec<String>) -> Shared {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(7, |d| d.as_nanos() as u64);
@@ -96,6 +97,7 @@ impl Shared {
             generation: AtomicU64::new(0),
             subscribers: Mutex::new(Vec::new()),
             engine_cmd,
+            grace,
             allowed_hosts,
             stop: AtomicBool::new(false),
         }
@@ -554,7 +556,7 @@ fn engine_loop(shared: &Arc<Shared>) {
                 shared.broadcast("info", &v);
             }
         };
-        let result = engine.think(&position, movetime, &cancelled, &mut on_info);
+        let result = engine.think(&position, movetime, shared.grace, &cancelled, &mut on_info);
         match result {
             Ok(best) => {
                 let mut app = lock(&shared.app);

@@ -680,6 +680,8 @@ impl Session {
             "score": {"cho": cho, "han": han, "text": format!("초 {} : 한 {}", points_text(cho), points_text(han))},
             "inCheck": phase == "playing" && game.in_check(),
             "pendingBikjang": game.pending_bikjang().is_some(),
+            "firstCapturePly": game.first_capture_ply(),
+            "repetitionCount": game.repetition_count(),
             "repetitionWarning": phase == "playing" && game.repetition_count() >= REPETITION_WARNING,
             "threatened": threatened,
             "moves": moves,
