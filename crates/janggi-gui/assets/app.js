@@ -19,6 +19,7 @@ let targets = [];       // destinations of the selected piece
 let flipped = null;     // null: my side at the bottom; true/false: forced
 let lastPly = -1;
 let analysis = null;
+let sseEvents = 0;      // events received (shown nowhere; the browser test reads it)
 
 const $ = (id) => document.getElementById(id);
 
@@ -178,6 +179,7 @@ function renderAnalysis() {
 }
 
 function render(s) {
+  if (state && s.version !== undefined && state.version !== undefined && s.version < state.version) return;
   const prevPly = lastPly;
   state = s;
   $("score-cho").textContent = "초 " + fmtPoints(s.score.cho);
@@ -351,7 +353,7 @@ $("opt-hangul").addEventListener("change", () => drawBoard());
 
 function connect() {
   const es = new EventSource("/api/events");
-  es.addEventListener("state", (e) => { try { render(JSON.parse(e.data)); } catch (err) { /* ignore */ } });
+  es.addEventListener("state", (e) => { sseEvents++; try { render(JSON.parse(e.data)); } catch (err) { /* ignore */ } });
   es.addEventListener("info", (e) => { try { analysis = JSON.parse(e.data); renderAnalysis(); } catch (err) { /* ignore */ } });
   es.addEventListener("engine", (e) => {
     try { const d = JSON.parse(e.data); say(d.message || "엔진 문제", true); } catch (err) { /* ignore */ }

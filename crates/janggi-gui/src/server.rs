@@ -60,6 +60,7 @@ struct App {
 pub struct Shared {
     app: Mutex<App>,
     generation: AtomicU64,
+    version: AtomicU64,
     subscribers: Mutex<Vec<SyncSender<String>>>,
     engine_cmd: EngineCommand,
     grace: Duration,
@@ -95,6 +96,7 @@ impl Shared {
                 seed,
             }),
             generation: AtomicU64::new(0),
+            version: AtomicU64::new(1),
             subscribers: Mutex::new(Vec::new()),
             engine_cmd,
             grace,
@@ -103,9 +105,15 @@ impl Shared {
         }
     }
 
-    fn full_state(app: &App) -> Value {
+    /// The page's view; `version` orders views made at different times
+    /// (a reply to a POST may reach the page after a newer pushed state).
+    fn full_state(&self, app: &App) -> Value {
         let mut v = app.session.view();
         if let Some(obj) = v.as_object_mut() {
+            obj.insert(
+                "version".into(),
+                json!(self.version.fetch_add(1, Ordering::SeqCst)),
+            );
             obj.insert(
                 "engine".into(),
                 json!({
@@ -135,7 +143,7 @@ impl Shared {
     }
 
     fn broadcast_state(&self, app: &App) {
-        self.broadcast("state", &Shared::full_state(app));
+        self.broadcast("state", &self.full_state(app));
     }
 }
 
@@ -159,7 +167,7 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
         (Method::Get, "/favicon.ico") => Response::from_data(Vec::new()).with_status_code(204),
         (Method::Get, "/api/state") => {
             let app = lock(&shared.app);
-            json_response(200, &Shared::full_state(&app))
+            json_response(200, &shared.full_state(&app))
         }
         (Method::Get, "/api/events") => {
             serve_events(shared, req);
@@ -312,7 +320,7 @@ fn api(shared: &Arc<Shared>, path: &str, body: &Value) -> Response<std::io::Curs
     let response = match result {
         Ok(mut v) => {
             if let Some(o) = v.as_object_mut() {
-                o.insert("state".into(), Shared::full_state(&app));
+                o.insert("state".into(), shared.full_state(&app));
             }
             json_response(200, &v)
         }
@@ -345,7 +353,7 @@ fn serve_events(shared: &Arc<Shared>, req: Request) {
     }
     let first = {
         let app = lock(&shared.app);
-        format!("event: state\ndata: {}\n\n", Shared::full_state(&app))
+        format!("event: state\ndata: {}\n\n", shared.full_state(&app))
     };
     let mut w = req.into_writer();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
