@@ -158,6 +158,7 @@ pub fn start(config: &Config) -> Result<Running, GuiError> {
         config.engine.clone(),
         config.grace,
         allowed_hosts(&config.host, port),
+        matches!(config.host.as_str(), "0.0.0.0" | "::").then_some(port),
     ));
     let (srv, sh) = (Arc::clone(&server), Arc::clone(&shared));
     let thread = thread::Builder::new()

@@ -65,6 +65,8 @@ pub struct Shared {
     engine_cmd: EngineCommand,
     grace: Duration,
     allowed_hosts: Vec<String>,
+    /// On 0.0.0.0 / `::`: the port, and any IP-literal `Host` with it is ours.
+    wildcard_port: Option<u16>,
     /// Set when the server stops.
     pub stop: AtomicBool,
 }
@@ -75,7 +77,12 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Shared {
     /// New shared state; `allowed_hosts` are the `Host` values accepted.
-    pub fn new(engine_cmd: EngineCommand, grace: Duration, allowed_hosts: Vec<String>) -> Shared {
+    pub fn new(
+        engine_cmd: EngineCommand,
+        grace: Duration,
+        allowed_hosts: Vec<String>,
+        wildcard_port: Option<u16>,
+    ) -> Shared {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(7, |d| d.as_nanos() as u64);
@@ -101,6 +108,7 @@ impl Shared {
             engine_cmd,
             grace,
             allowed_hosts,
+            wildcard_port,
             stop: AtomicBool::new(false),
         }
     }
@@ -198,12 +206,23 @@ fn header(req: &Request, name: &'static str) -> Option<String> {
         .map(|h| h.value.as_str().to_string())
 }
 
+/// Whether `host` (a `Host` value) is an IP literal with our port: what a
+/// browser on another machine sends to a server on 0.0.0.0. A name is
+/// never accepted that way (DNS rebinding goes through names).
+fn ip_host_with_port(host: &str, port: u16) -> bool {
+    host.parse::<std::net::SocketAddr>()
+        .is_ok_and(|a| a.port() == port)
+}
+
 fn origin_ok(shared: &Shared, req: &Request) -> bool {
     let allowed = |h: &str| {
         shared
             .allowed_hosts
             .iter()
             .any(|a| a.eq_ignore_ascii_case(h))
+            || shared
+                .wildcard_port
+                .is_some_and(|p| ip_host_with_port(h, p))
     };
     let Some(host) = header(req, "Host") else {
         return false;

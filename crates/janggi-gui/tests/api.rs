@@ -452,3 +452,36 @@ fn rule_options_reach_the_referee() {
     assert_eq!(st["result"]["winner"], serde_json::Value::Null);
     assert_eq!(st["result"]["summaryKo"], "무승부 (연속 한수쉼)");
 }
+
+#[test]
+fn on_all_interfaces_ip_hosts_are_accepted_but_names_are_not() {
+    let config = janggi_gui::Config {
+        host: "0.0.0.0".into(),
+        port: 0,
+        engine: janggi_gui::EngineCommand {
+            program: fake_engine(),
+            args: vec![],
+        },
+        grace: std::time::Duration::from_millis(300),
+    };
+    let s = janggi_gui::start(&config).unwrap();
+    let p = s.port();
+    // Only headers name these addresses; the connection is to 127.0.0.1.
+    let ip = raw(
+        p,
+        &format!("GET /api/state HTTP/1.1\r\nHost: 192.0.2.7:{p}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(ip.status, 200);
+    let wrong_port = raw(
+        p,
+        "GET /api/state HTTP/1.1\r\nHost: 192.0.2.7:1\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(wrong_port.status, 403);
+    let name = raw(
+        p,
+        &format!(
+            "GET /api/state HTTP/1.1\r\nHost: rebind.example:{p}\r\nConnection: close\r\n\r\n"
+        ),
+    );
+    assert_eq!(name.status, 403);
+}
