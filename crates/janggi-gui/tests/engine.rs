@@ -157,3 +157,80 @@ fn a_missing_engine_is_reported() {
         .unwrap()
         .contains("could not start"));
 }
+
+/// Fairy-Stockfish behind the board, when it is installed (Debian's
+/// `fairy-stockfish` package puts it in /usr/games; `FAIRY_STOCKFISH`
+/// names another). Skips with a printed reason otherwise.
+#[test]
+fn fairy_stockfish_plays_on_the_board() {
+    let exe = std::env::var_os("FAIRY_STOCKFISH")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            [
+                "/usr/games/fairy-stockfish",
+                "/usr/bin/fairy-stockfish",
+                "/usr/local/bin/fairy-stockfish",
+            ]
+            .iter()
+            .map(std::path::PathBuf::from)
+            .find(|p| p.is_file())
+        });
+    let Some(exe) = exe else {
+        println!("skipped: no fairy-stockfish found");
+        return;
+    };
+    let config = janggi_gui::Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+        engine: janggi_gui::EngineCommand {
+            program: exe,
+            args: vec![],
+        },
+        grace: Duration::from_secs(3),
+    };
+    let s = janggi_gui::start(&config).unwrap();
+    let p = s.port();
+    // Its own rules (UCI_Variant janggi): engine vs engine for a while,
+    // every move refereed by the game layer.
+    start_game(
+        p,
+        json!({"mode": "eve", "variant": "janggi", "movetimeMs": 30}),
+        "MSSM",
+        "SMSM",
+    );
+    let st = wait_for(p, 60, "ten plies", |s| {
+        s["ply"].as_u64().unwrap_or(0) >= 10
+            || s["phase"] == "finished"
+            || s["engine"]["state"] == "illegal"
+    });
+    assert_ne!(st["engine"]["state"], "illegal", "{}", st["engine"]);
+    assert_eq!(st["engine"]["crashes"], 0);
+    assert!(
+        st["engine"]["name"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Fairy-Stockfish"),
+        "{}",
+        st["engine"]
+    );
+    assert!(st["analysis"]["pv"]
+        .as_array()
+        .is_some_and(|pv| !pv.is_empty()));
+    // The spec's rules: the engine gets `janggi`, and the page says so.
+    let st = start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "movetimeMs": 30}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(st["phase"], "playing");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = wait_for(p, 20, "its reply", |s| {
+        s["ply"] == 2 || s["engine"]["state"] == "illegal"
+    });
+    assert_eq!(st["ply"], 2, "{}", st["engine"]);
+    assert!(st["engine"]["note"]
+        .as_str()
+        .unwrap_or("")
+        .contains("Fairy-Stockfish"));
+}
