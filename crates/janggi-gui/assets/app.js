@@ -19,7 +19,8 @@ let targets = [];       // destinations of the selected piece
 let flipped = null;     // null: my side at the bottom; true/false: forced
 let lastPly = -1;
 let analysis = null;
-let sseEvents = 0;      // events received (shown nowhere; the browser test reads it)
+let sseEvents = 0;
+let clockAt = 0;        // when the last clock view arrived (performance.now())      // events received (shown nowhere; the browser test reads it)
 
 const $ = (id) => document.getElementById(id);
 
@@ -189,6 +190,8 @@ function render(s) {
   $("turn").textContent = s.phase === "playing" ? `${who} 차례 · ${s.ply}수` + (s.inCheck ? " · 장군" : "") :
     s.phase === "setup" ? "상차림" : "대국 끝";
   $("repetition").classList.toggle("hidden", !s.repetitionWarning);
+  clockAt = performance.now();
+  renderClocks();
   if (s.analysis) { analysis = s.analysis; }
   renderAnalysis();
   const es = s.engine || {};
@@ -231,6 +234,39 @@ function render(s) {
   else if (s.phase === "finished") showResult();
   else if (modalKind && (modalKind.startsWith("setup") || modalKind.startsWith("result"))) closeModal();
 }
+
+function mmss(ms) {
+  const t = Math.max(0, Math.ceil(ms / 1000));
+  return Math.floor(t / 60) + ":" + String(t % 60).padStart(2, "0");
+}
+
+// The byoyomi clocks: the server keeps time; the page counts down between views.
+function renderClocks() {
+  const c = state && state.clock;
+  $("clocks").classList.toggle("hidden", !c);
+  if (!c) return;
+  for (const side of ["cho", "han"]) {
+    const k = c[side];
+    let main = k.mainMs, periods = k.periodsLeft, inPeriod = c.periodMs;
+    if (c.running === side) {
+      let used = c.elapsedMs + (performance.now() - clockAt);
+      if (used <= main) main -= used;
+      else {
+        const over = used - main; main = 0;
+        const n = Math.floor(over / c.periodMs);
+        periods = Math.max(0, periods - n);
+        inPeriod = c.periodMs - (over - n * c.periodMs);
+      }
+    }
+    const name = side === "cho" ? "초" : "한";
+    const text = main > 0 ? `${name} ${mmss(main)} (${c.periodMs / 1000}초×${periods})` : `${name} 초읽기 ${mmss(inPeriod)} ×${periods}`;
+    const e = $("clock-" + side);
+    e.textContent = text;
+    e.classList.toggle("running", c.running === side);
+    e.classList.toggle("low", c.running === side && main === 0 && periods <= 1);
+  }
+}
+setInterval(renderClocks, 250);
 
 let modalKind = null;
 function openModal(kind, html) {
@@ -323,6 +359,11 @@ function showNew() {
       },
       undo: f.get("undo"), hints: f.get("hints"),
     };
+    const time = f.get("time");
+    if (time && time !== "none") {
+      const [mainSec, periodSec, periods] = time.split("/").map(Number);
+      body.timeControl = { kind: "byoyomi", mainSec, periodSec, periods };
+    }
     const skill = f.get("skill");
     if (skill !== "" && skill !== null) body.skill = parseInt(skill, 10);
     closeModal();

@@ -175,6 +175,15 @@ pub fn start(config: &Config) -> Result<Running, GuiError> {
             }
         })
         .map_err(|e| GuiError::Bind(format!("cannot start the server thread: {e}")))?;
+    let sh = Arc::clone(&shared);
+    let _ = thread::Builder::new()
+        .name("gui-clock".into())
+        .spawn(move || {
+            while !sh.stop.load(Ordering::SeqCst) {
+                thread::sleep(std::time::Duration::from_millis(100));
+                server::tick(&sh);
+            }
+        });
     Ok(Running {
         server,
         shared,

@@ -655,3 +655,15 @@ fn engine_failed(shared: &Shared, err: &EngineError) -> bool {
     shared.broadcast_state(&app);
     give_up
 }
+
+/// The clock's watch: ends the game on time when the side to move lets
+/// its byoyomi run out (called a few times a second).
+pub fn tick(shared: &Arc<Shared>) {
+    let mut app = lock(&shared.app);
+    if app.session.flag_fall(std::time::Instant::now()) {
+        shared
+            .generation
+            .store(app.session.generation, Ordering::SeqCst);
+        shared.broadcast_state(&app);
+    }
+}

@@ -9,6 +9,7 @@ use janggi_core::game::{Event, Game, Rules, REPETITION_WARNING};
 use janggi_core::{Color, Move, Notation, PieceKind, Position, Setup, Square};
 use serde_json::{json, Map, Value};
 use std::fmt;
+use std::time::{Duration, Instant};
 
 /// A request the session cannot accept (a 400 for the page).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,6 +150,70 @@ pub struct Settings {
     pub hints: Hints,
     /// Whether a draw may be offered.
     pub draw_offer: bool,
+    /// Byoyomi (main time, period, periods), or none.
+    pub byoyomi: Option<Byoyomi>,
+}
+
+/// The spec's byoyomi: main time, then `periods` periods of `period_ms`
+/// (a move within a period keeps it; each period used up is lost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Byoyomi {
+    /// Main time in ms.
+    pub main_ms: u64,
+    /// One period in ms.
+    pub period_ms: u64,
+    /// Number of periods.
+    pub periods: u32,
+}
+
+/// Both sides' clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Main time left, Cho and Han.
+    pub main_ms: [u64; 2],
+    /// Periods left, Cho and Han.
+    pub periods: [u32; 2],
+    /// When the side to move's turn started.
+    pub turn_started: Option<Instant>,
+}
+
+impl Clock {
+    fn new(b: Byoyomi) -> Clock {
+        Clock {
+            main_ms: [b.main_ms; 2],
+            periods: [b.periods; 2],
+            turn_started: None,
+        }
+    }
+
+    /// Charges `side` for its turn up to `now`; false when its time ran out.
+    fn charge(&mut self, b: Byoyomi, side: Color, now: Instant) -> bool {
+        let Some(start) = self.turn_started else {
+            return true;
+        };
+        let i = side.index();
+        let elapsed = now.saturating_duration_since(start).as_millis() as u64;
+        if elapsed <= self.main_ms[i] {
+            self.main_ms[i] -= elapsed;
+            return true;
+        }
+        let over = elapsed - self.main_ms[i];
+        self.main_ms[i] = 0;
+        let used = (over / b.period_ms.max(1)) as u32;
+        if used >= self.periods[i] {
+            self.periods[i] = 0;
+            return false;
+        }
+        self.periods[i] -= used;
+        true
+    }
+
+    /// When `side`'s time runs out if it does not move.
+    fn deadline(&self, b: Byoyomi, side: Color) -> Option<Instant> {
+        let i = side.index();
+        let ms = self.main_ms[i] + u64::from(self.periods[i]) * b.period_ms;
+        self.turn_started.map(|t| t + Duration::from_millis(ms))
+    }
 }
 
 impl Default for Settings {
@@ -163,6 +228,7 @@ impl Default for Settings {
             undo_limit: Some(3),
             hints: Hints::Moves,
             draw_offer: true,
+            byoyomi: None,
         }
     }
 }
@@ -287,6 +353,8 @@ pub struct Session {
     pub generation: u64,
     /// The last draw offer's answer, for the page.
     pub draw_answer: Option<&'static str>,
+    /// The clocks (with byoyomi).
+    pub clock: Option<Clock>,
 }
 
 impl Default for Session {
@@ -299,6 +367,7 @@ impl Session {
     /// A session in its setup phase.
     pub fn new(settings: Settings) -> Session {
         let rules = settings.rules;
+        let settings_clock = settings.byoyomi.map(Clock::new);
         Session {
             settings,
             phase: Phase::Setup { han: None },
@@ -308,6 +377,7 @@ impl Session {
             setups: None,
             generation: 0,
             draw_answer: None,
+            clock: settings_clock,
         }
     }
 
@@ -366,6 +436,9 @@ impl Session {
                 self.setups = Some((h, setup));
                 self.game = Game::new(Position::from_setups(h, setup), self.settings.rules);
                 self.phase = Phase::Playing;
+                if let Some(c) = &mut self.clock {
+                    c.turn_started = Some(Instant::now());
+                }
                 self.generation += 1;
             }
             (Color::Cho, None) => {
@@ -378,6 +451,47 @@ impl Session {
             }
         }
         Ok(())
+    }
+
+    /// Ends the game on time when the side to move's time ran out by
+    /// `now`; returns whether it did.
+    pub fn flag_fall(&mut self, now: Instant) -> bool {
+        let (Some(c), Some(b)) = (self.clock, self.settings.byoyomi) else {
+            return false;
+        };
+        if self.phase != Phase::Playing || self.game.outcome().is_some() {
+            return false;
+        }
+        let side = self.game.side_to_move();
+        let mut probe = c;
+        if probe.charge(b, side, now) {
+            return false;
+        }
+        self.clock = Some(probe);
+        let _ = self.game.lose_on_time(side);
+        self.generation += 1;
+        true
+    }
+
+    fn clock_view(&self) -> Value {
+        let (Some(c), Some(b)) = (self.clock, self.settings.byoyomi) else {
+            return Value::Null;
+        };
+        let running = (self.phase == Phase::Playing && self.game.outcome().is_none())
+            .then(|| self.game.side_to_move());
+        let elapsed = match (running, c.turn_started) {
+            (Some(_), Some(t)) => t.elapsed().as_millis() as u64,
+            _ => 0,
+        };
+        let side = |col: Color| json!({"mainMs": c.main_ms[col.index()], "periodsLeft": c.periods[col.index()]});
+        json!({
+            "cho": side(Color::Cho),
+            "han": side(Color::Han),
+            "periodMs": b.period_ms,
+            "running": running.map(color_name),
+            "elapsedMs": elapsed,
+            "deadlineInMs": running.and_then(|s| c.deadline(b, s)).map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
+        })
     }
 
     fn playing(&self) -> Result<(), ApiError> {
@@ -436,6 +550,9 @@ impl Session {
         }
         let pos = self.game.position().clone();
         let side = pos.side_to_move();
+        if self.flag_fall(Instant::now()) {
+            return Err(ApiError::Refused(Refusal::GameOver));
+        }
         let korean = if pos.is_legal(mv, self.game.model()) {
             pos.korean_marked(mv, KoreanScript::Hangul)
         } else {
@@ -443,6 +560,10 @@ impl Session {
         };
         match self.game.play(mv) {
             Ok(events) => {
+                if let (Some(c), Some(b)) = (&mut self.clock, self.settings.byoyomi) {
+                    c.charge(b, side, Instant::now());
+                    c.turn_started = Some(Instant::now());
+                }
                 let events: Vec<&'static str> = events.into_iter().map(event_name).collect();
                 self.record.push(Played {
                     uci: pos.move_text(mv, Notation::Uci),
@@ -690,6 +811,7 @@ impl Session {
             "settings": settings,
             "undoLeft": self.settings.undo_limit.map(|l| l.saturating_sub(self.undo_used)),
             "drawAnswer": self.draw_answer,
+            "clock": self.clock_view(),
         })
     }
 }
@@ -805,5 +927,25 @@ pub fn parse_settings(body: &Value) -> Result<Settings, ApiError> {
         Some(Value::Bool(b)) => s.draw_offer = *b,
         Some(_) => return Err(bad("`drawOffer` must be true or false")),
     }
+    s.byoyomi = match body.get("timeControl") {
+        None | Some(Value::Null) => None,
+        Some(tc) => {
+            let num = |k: &str, lo: u64, hi: u64| -> Result<u64, ApiError> {
+                tc.get(k)
+                    .and_then(Value::as_u64)
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| bad(format!("`timeControl.{k}` must be {lo} … {hi}")))
+            };
+            match tc.get("kind").and_then(Value::as_str) {
+                Some("none") => None,
+                Some("byoyomi") => Some(Byoyomi {
+                    main_ms: num("mainSec", 0, 7200)? * 1000,
+                    period_ms: num("periodSec", 1, 600)? * 1000,
+                    periods: num("periods", 1, 10)? as u32,
+                }),
+                _ => return Err(bad("`timeControl.kind` must be none or byoyomi")),
+            }
+        }
+    };
     Ok(s)
 }

@@ -485,3 +485,34 @@ fn on_all_interfaces_ip_hosts_are_accepted_but_names_are_not() {
     );
     assert_eq!(name.status, 403);
 }
+
+#[test]
+fn byoyomi_runs_out_into_a_time_loss() {
+    let s = server();
+    let p = s.port();
+    let st = start_game(
+        p,
+        json!({"mode": "hvh", "timeControl": {"kind": "byoyomi", "mainSec": 0, "periodSec": 1, "periods": 1}}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(st["clock"]["cho"]["periodsLeft"], 1);
+    assert_eq!(st["clock"]["running"], "cho");
+    // A move within the period keeps it.
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = state(p);
+    assert_eq!(st["clock"]["cho"]["periodsLeft"], 1);
+    assert_eq!(st["clock"]["running"], "han");
+    // Han lets it run out.
+    let st = wait_for(p, 5, "the time loss", |s| s["phase"] == "finished");
+    assert_eq!(st["result"]["reason"], "timeLoss");
+    assert_eq!(st["result"]["winner"], "cho");
+    assert_eq!(st["result"]["summaryKo"], "초 시간승 (1수)");
+    for bad in [
+        json!({"timeControl": {"kind": "byoyomi", "mainSec": 600, "periodSec": 0, "periods": 3}}),
+        json!({"timeControl": {"kind": "fischer"}}),
+        json!({"timeControl": {"kind": "byoyomi", "mainSec": -1, "periodSec": 30, "periods": 3}}),
+    ] {
+        assert_eq!(post(p, "/api/new", bad.clone()).status, 400, "{bad}");
+    }
+}

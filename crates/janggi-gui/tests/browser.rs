@@ -218,7 +218,7 @@ fn a_game_in_headless_chromium() {
         "document.getElementById('new-form') !== null",
         "the new-game dialog",
     );
-    b.eval("document.querySelector('#new-form [name=level]').value = 'easy'; true");
+    b.eval("document.querySelector('#new-form [name=level]').value = 'easy'; document.querySelector('#new-form [name=time]').value = '600/30/3'; true");
     b.click("#btn-start");
     // Han's cards first, then Cho's.
     b.wait_until(
