@@ -625,6 +625,10 @@ impl Session {
             return Err(ApiError::Phase("nothing to take back"));
         }
         let n = self.game.undo_plies(plies);
+        // The clocks are kept (§8.2); the turn starts again now.
+        if let Some(c) = &mut self.clock {
+            c.turn_started = Some(Instant::now());
+        }
         self.record.truncate(self.record.len() - n);
         self.undo_used += 1;
         self.generation += 1;
