@@ -1,6 +1,6 @@
 //! Command line: `janggi-engine` (protocol loop on stdin/stdout; also
-//! `janggi-engine uci`), and the `perft`, `bench`, `convert` and `analyse`
-//! subcommands.
+//! `janggi-engine uci`), the `perft`, `bench`, `convert` and `analyse`
+//! subcommands, and `gui` (the web board of the janggi-gui crate).
 //!
 //! The developer tools are other programs of the workspace, which the
 //! engine binary does not carry: `match` is `janggi-match`
@@ -65,6 +65,26 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<OsString>,
     },
+    /// A local web board (docs/gui.md): serves one page on 127.0.0.1 and
+    /// plays against a UCI engine child process (this binary by default).
+    Gui(GuiArgs),
+}
+
+#[derive(Args, Debug)]
+struct GuiArgs {
+    /// Port (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The engine command line (program and arguments, split on spaces);
+    /// default: this binary's protocol loop.
+    #[arg(long)]
+    engine: Option<String>,
+    /// Open the page in a browser.
+    #[arg(long)]
+    open: bool,
+    /// Address to listen on; anything but loopback prints a warning.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
 }
 
 #[derive(Args, Debug)]
@@ -166,10 +186,38 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> i32 {
         Some(Command::Datagen { args }) => hand_over("janggi-tools", "datagen", &args),
         Some(Command::Train { args }) => hand_over("janggi-tools", "train", &args),
         Some(Command::Match { args }) => hand_over("janggi-match", "match", &args),
+        Some(Command::Gui(a)) => run_gui(a),
         Some(Command::Uci) | None => {
             crate::protocol::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
         }
     }
+}
+
+/// `gui`: the web board with the engine fixed by the command line.
+fn run_gui(a: GuiArgs) -> i32 {
+    let engine = match &a.engine {
+        Some(text) => match janggi_gui::EngineCommand::parse(text) {
+            Some(c) => c,
+            None => {
+                eprintln!("error: --engine needs a command");
+                return 2;
+            }
+        },
+        None => match janggi_gui::EngineCommand::this_binary() {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("error: cannot find this binary for the engine: {e}");
+                return 1;
+            }
+        },
+    };
+    let config = janggi_gui::Config {
+        host: a.host,
+        port: a.port,
+        engine,
+        grace: janggi_gui::engine::GRACE,
+    };
+    janggi_gui::run(&config, a.open)
 }
 
 /// Runs the developer tool `program` (a binary of another workspace crate)

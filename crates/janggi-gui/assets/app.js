@@ -1,0 +1,412 @@
+// The page of `janggi-engine gui`. It holds no rules: legal destinations,
+// refusals, check, bikjang, repetition and results all come from the
+// server's game layer; the page draws them and sends clicks.
+"use strict";
+
+const S = 60, M = 40;                 // point spacing, margin (SVG units)
+const NS = "http://www.w3.org/2000/svg";
+const FILES = "abcdefghi";
+const CARDS = [
+  ["MSSM", "안상차림", "원앙마"],
+  ["SMMS", "바깥상차림", "양귀마"],
+  ["SMSM", "왼상차림", "귀마"],
+  ["MSMS", "오른상차림", "귀마"],
+];
+
+let state = null;       // the server's view
+let selected = null;    // selected point, e.g. "b1"
+let targets = [];       // destinations of the selected piece
+let flipped = null;     // null: my side at the bottom; true/false: forced
+let lastPly = -1;
+let analysis = null;
+let sseEvents = 0;
+let clockAt = 0;        // when the last clock view arrived (performance.now())      // events received (shown nowhere; the browser test reads it)
+
+const $ = (id) => document.getElementById(id);
+
+function sqName(f, r) { return FILES[f] + (r + 1); }
+function sqParse(s) { return { f: FILES.indexOf(s[0]), r: parseInt(s.slice(1), 10) - 1 }; }
+
+function bottomSide() {
+  let mine = "cho";
+  if (state && state.settings && state.settings.mode === "hve" && state.settings.human) mine = state.settings.human;
+  if (flipped) mine = mine === "cho" ? "han" : "cho";
+  return mine;
+}
+
+function xy(f, r) {
+  if (bottomSide() === "cho") return [M + f * S, M + (9 - r) * S];
+  return [M + (8 - f) * S, M + r * S];
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function octagon(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 8; i++) {
+    const a = Math.PI / 8 + i * Math.PI / 4;
+    pts.push((cx + r * Math.cos(a)).toFixed(1) + "," + (cy + r * Math.sin(a)).toFixed(1));
+  }
+  return pts.join(" ");
+}
+
+async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const res = await fetch(path, opts);
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { error: { ko: "서버 응답을 읽을 수 없어요", en: String(e) } }; }
+  if (data && data.state) render(data.state);
+  return { ok: res.ok, status: res.status, data };
+}
+
+function say(text, refused) {
+  const m = $("message");
+  m.textContent = text;
+  m.classList.toggle("refused", !!refused);
+}
+
+function drawBoard() {
+  const svg = $("board");
+  svg.innerHTML = "";
+  el("rect", { x: 0, y: 0, width: 560, height: 620, rx: 14, fill: "var(--wood)" }, svg);
+  const g = el("g", { stroke: "var(--line)", "stroke-width": 2, fill: "none" }, svg);
+  for (let c = 0; c < 9; c++) el("line", { x1: M + c * S, y1: M, x2: M + c * S, y2: M + 9 * S }, g);
+  for (let r = 0; r < 10; r++) el("line", { x1: M, y1: M + r * S, x2: M + 8 * S, y2: M + r * S }, g);
+  // Palace diagonals (files d–f, the three ranks at each end).
+  for (const top of [0, 7]) {
+    el("line", { x1: M + 3 * S, y1: M + top * S, x2: M + 5 * S, y2: M + (top + 2) * S }, g);
+    el("line", { x1: M + 5 * S, y1: M + top * S, x2: M + 3 * S, y2: M + (top + 2) * S }, g);
+  }
+  el("rect", { x: M - 6, y: M - 6, width: 8 * S + 12, height: 9 * S + 12, stroke: "var(--line)", "stroke-width": 3, fill: "none" }, svg);
+  if (!state) return;
+
+  const last = state.lastMove;
+  if (last) {
+    for (const s of [last.from, last.to]) {
+      const p = sqParse(s); const [x, y] = xy(p.f, p.r);
+      el("rect", { x: x - 28, y: y - 28, width: 56, height: 56, rx: 8, fill: "rgba(255,230,0,.35)", class: "last" }, svg);
+    }
+  }
+  const threatened = new Set(state.threatened || []);
+  const screens = new Set(targets.map(t => t.screen).filter(Boolean));
+  const hangul = $("opt-hangul").checked;
+  for (const p of state.board) {
+    const [x, y] = xy(p.f, p.r);
+    const rad = p.big ? 27 : 20;
+    const color = p.side === "cho" ? "var(--cho)" : "var(--han)";
+    const pg = el("g", { class: "piece " + p.side + (p.sq === selected ? " selected" : ""), "data-sq": p.sq }, svg);
+    if (p.sq === selected) el("circle", { cx: x, cy: y, r: rad + 7, fill: "rgba(255,215,0,.55)" }, pg);
+    if (screens.has(p.sq)) el("circle", { cx: x, cy: y, r: rad + 6, fill: "rgba(120,120,255,.35)", class: "screen" }, pg);
+    if (threatened.has(p.sq)) el("circle", { cx: x, cy: y, r: rad + 5, fill: "none", stroke: "#f80", "stroke-width": 3, "stroke-dasharray": "5 4" }, pg);
+    el("polygon", { points: octagon(x, y, rad), fill: "#fffdf5", stroke: color, "stroke-width": p.big ? 3 : 2.5 }, pg);
+    const t = el("text", { x: x, y: y + (hangul ? (p.big ? 4 : 3) : (p.big ? 9 : 7)), "text-anchor": "middle", fill: color,
+      "font-size": p.big ? 26 : 19, "font-weight": 700, "font-family": "serif" }, pg);
+    t.textContent = p.hanja;
+    if (hangul) {
+      const h = el("text", { x: x, y: y + (p.big ? 20 : 15), "text-anchor": "middle", fill: color, "font-size": p.big ? 11 : 9 }, pg);
+      h.textContent = p.hangul;
+    }
+  }
+  for (const t of targets) {
+    const p = sqParse(t.to); const [x, y] = xy(p.f, p.r);
+    if (t.capture) el("circle", { cx: x, cy: y, r: 30, fill: "none", stroke: "#e00", "stroke-width": 4, class: "capture" }, svg);
+    else el("circle", { cx: x, cy: y, r: 9, fill: "rgba(20,140,60,.8)", class: "dot" }, svg);
+  }
+  // Touch targets: the whole square around each point.
+  for (let f = 0; f < 9; f++) for (let r = 0; r < 10; r++) {
+    const [x, y] = xy(f, r);
+    const hit = el("rect", { x: x - S / 2, y: y - S / 2, width: S, height: S, fill: "transparent", class: "hit", "data-sq": sqName(f, r) }, svg);
+    hit.addEventListener("click", () => clickPoint(sqName(f, r)));
+  }
+}
+
+async function clickPoint(sq) {
+  if (!state || state.phase !== "playing") return;
+  if (!state.humanToMove) { say("지금은 엔진 차례예요 / the engine is thinking"); return; }
+  const piece = state.board.find(p => p.sq === sq);
+  if (piece && piece.side === state.sideToMove) {
+    if (selected === sq) { selected = null; targets = []; drawBoard(); return; }
+    selected = sq;
+    const r = await api("/api/moves", { from: sq });
+    targets = r.ok ? r.data.destinations : [];
+    drawBoard();
+    return;
+  }
+  if (!selected) { if (piece) say("자기 기물을 고르세요 / pick one of your pieces"); return; }
+  const from = selected;
+  selected = null; targets = [];
+  const r = await api("/api/move", { from, to: sq });
+  if (!r.ok) {
+    const e = r.data && r.data.error;
+    say(e ? e.ko + " — " + e.en : "둘 수 없어요", true);
+  } else {
+    say("");
+  }
+  drawBoard();
+}
+
+function banner(text, side) {
+  const b = $("banner");
+  b.textContent = text;
+  b.className = side === "cho" ? "cho" : "";
+  clearTimeout(banner.t);
+  banner.t = setTimeout(() => b.classList.add("hidden"), 1600);
+}
+
+function fmtPoints(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
+
+function renderAnalysis() {
+  const a = analysis;
+  if (!a || a.cp === null || a.cp === undefined) { $("evaltext").textContent = "–"; $("evalfill").style.width = "50%"; }
+  else {
+    const share = 1 / (1 + Math.exp(-a.cp / 400));
+    $("evalfill").style.width = (share * 100).toFixed(1) + "%";
+    $("evaltext").textContent = a.mate ? ("M" + a.mate) : ((a.cp >= 0 ? "+" : "") + (a.cp / 100).toFixed(2));
+  }
+  if (a && a.wdl) {
+    const [w, d, l] = a.wdl; const t = Math.max(1, w + d + l);
+    $("wdlbar").classList.remove("hidden");
+    $("wdl-w").style.width = (100 * w / t) + "%"; $("wdl-d").style.width = (100 * d / t) + "%"; $("wdl-l").style.width = (100 * l / t) + "%";
+    $("wdlbar").title = `초 ${w / 10}% · 무 ${d / 10}% · 한 ${l / 10}%`;
+  } else $("wdlbar").classList.add("hidden");
+  $("pv").textContent = a && a.pv && a.pv.length ? ("PV d" + (a.depth ?? "?") + ": " + a.pv.join(" ")) : "";
+}
+
+function render(s) {
+  if (state && s.version !== undefined && state.version !== undefined && s.version < state.version) return;
+  const prevPly = lastPly;
+  state = s;
+  $("score-cho").textContent = "초 " + fmtPoints(s.score.cho);
+  $("score-han").textContent = "한 " + fmtPoints(s.score.han);
+  $("scorebar").title = s.score.text;
+  const who = s.sideToMove === "cho" ? "초" : "한";
+  $("turn").textContent = s.phase === "playing" ? `${who} 차례 · ${s.ply}수` + (s.inCheck ? " · 장군" : "") :
+    s.phase === "setup" ? "상차림" : "대국 끝";
+  $("repetition").classList.toggle("hidden", !s.repetitionWarning);
+  clockAt = performance.now();
+  renderClocks();
+  if (s.analysis) { analysis = s.analysis; }
+  renderAnalysis();
+  const es = s.engine || {};
+  let status = "";
+  if (s.settings.mode !== "hvh") {
+    status = (es.name ? es.name + ": " : "엔진: ") + ({ idle: "대기", thinking: "생각 중…", restarting: "다시 시작하는 중", down: "멈춤", illegal: "멈춤" }[es.state] || es.state);
+    if (es.message) status += " — " + es.message;
+    if (es.lastCrash) status += " · " + es.lastCrash + " (" + es.crashes + ")";
+    if (es.note) status += " · " + es.note;
+  }
+  $("engine-status").textContent = status;
+  $("engine-status").classList.toggle("bad", ["down", "illegal", "restarting"].includes(es.state) || !!es.lastCrash);
+  const ml = $("movelist"); ml.innerHTML = "";
+  for (const m of s.moves) {
+    const li = document.createElement("li");
+    li.className = m.side;
+    li.innerHTML = `<span class="k"></span><span class="u"></span>`;
+    li.querySelector(".k").textContent = m.korean;
+    li.querySelector(".u").textContent = m.uci;
+    ml.appendChild(li);
+  }
+  ml.scrollTop = ml.scrollHeight;
+  if (s.ply > prevPly && prevPly >= 0 && s.moves.length) {
+    const m = s.moves[s.moves.length - 1];
+    if (m.events.includes("bikjang")) banner("빅장!", m.side);
+    else if (m.events.includes("check")) banner("장군!", m.side);
+    else if (m.events.includes("checkAnswered")) banner("멍군!", m.side);
+  }
+  lastPly = s.ply;
+  const playing = s.phase === "playing";
+  $("btn-pass").disabled = !(playing && s.humanToMove && s.settings.allowPass);
+  $("btn-undo").disabled = !(playing || s.phase === "finished") || s.moves.length === 0 || s.undoLeft === 0;
+  $("btn-undo").textContent = s.undoLeft === null || s.undoLeft === undefined ? "무르기" : `무르기 (${s.undoLeft})`;
+  $("btn-draw").disabled = !playing || !s.settings.drawOffer;
+  $("btn-resign").disabled = !playing;
+  if (!s.humanToMove) { selected = null; targets = []; }
+  drawBoard();
+  if (modalKind === "new" || modalKind === "confirm") return;
+  if (s.phase === "setup") showSetup(s.setup.next);
+  else if (s.phase === "finished") showResult();
+  else if (modalKind && (modalKind.startsWith("setup") || modalKind.startsWith("result"))) closeModal();
+}
+
+function mmss(ms) {
+  const t = Math.max(0, Math.ceil(ms / 1000));
+  return Math.floor(t / 60) + ":" + String(t % 60).padStart(2, "0");
+}
+
+// The byoyomi clocks: the server keeps time; the page counts down between views.
+function renderClocks() {
+  const c = state && state.clock;
+  $("clocks").classList.toggle("hidden", !c);
+  if (!c) return;
+  for (const side of ["cho", "han"]) {
+    const k = c[side];
+    let main = k.mainMs, periods = k.periodsLeft, inPeriod = c.periodMs;
+    if (c.running === side) {
+      let used = c.elapsedMs + (performance.now() - clockAt);
+      if (used <= main) main -= used;
+      else {
+        const over = used - main; main = 0;
+        const n = Math.floor(over / c.periodMs);
+        periods = Math.max(0, periods - n);
+        inPeriod = c.periodMs - (over - n * c.periodMs);
+      }
+    }
+    const name = side === "cho" ? "초" : "한";
+    const text = main > 0 ? `${name} ${mmss(main)} (${c.periodMs / 1000}초×${periods})` : `${name} 초읽기 ${mmss(inPeriod)} ×${periods}`;
+    const e = $("clock-" + side);
+    e.textContent = text;
+    e.classList.toggle("running", c.running === side);
+    e.classList.toggle("low", c.running === side && main === 0 && periods <= 1);
+  }
+}
+setInterval(renderClocks, 250);
+
+let modalKind = null;
+function openModal(kind, html) {
+  modalKind = kind;
+  $("dialog").innerHTML = html;
+  $("modal").classList.remove("hidden");
+}
+function closeModal() { modalKind = null; $("modal").classList.add("hidden"); }
+
+function glyphs(code, side) {
+  return code.split("").map(c => c === "M" ? "馬" : "象").join("");
+}
+
+function showSetup(next) {
+  if (!next) return;
+  if (modalKind === "setup-" + next) return;
+  const sideKo = next === "han" ? "한" : "초";
+  const engineSide = state.settings.mode === "eve" || (state.settings.mode === "hve" && state.settings.human !== next);
+  let html = `<h2 id="setup-title">${sideKo}의 상차림 (${next === "han" ? "한이 먼저 차립니다" : "한의 상차림을 보고 고릅니다"})</h2>`;
+  if (next === "cho" && state.setup.han) html += `<p>한: ${CARDS.find(c => c[0] === state.setup.han)[1]}</p>`;
+  if (engineSide) html += `<p>엔진 쪽 상차림입니다.</p>`;
+  html += `<div class="cards">`;
+  for (const [code, name, alias] of CARDS) {
+    html += `<button class="card" data-setup="${code}"><div class="glyphs" style="color:var(--${next})">${glyphs(code)}</div><div class="name">${name}</div><div class="alias">${alias} · ${code}</div></button>`;
+  }
+  html += `</div>`;
+  if (engineSide) html += `<div class="row" style="margin-top:8px"><button class="card" data-setup="random">무작위</button></div>`;
+  openModal("setup-" + next, html);
+  for (const b of document.querySelectorAll(".card[data-setup]")) {
+    b.addEventListener("click", async () => {
+      const r = await api("/api/setup", { side: next, setup: b.dataset.setup });
+      if (!r.ok) say(r.data.error.ko + " — " + r.data.error.en, true);
+    });
+  }
+}
+
+function showResult() {
+  if (modalKind === "result" || modalKind === "result-closed") return;
+  const res = state.result;
+  if (!res) return;
+  let html = `<h2>대국 결과</h2><div class="result-summary" id="result">${res.summaryKo}</div><div class="result-en">${res.summaryEn}</div>`;
+  html += graphSvg();
+  html += `<div class="row" style="margin-top:10px;display:flex;gap:8px;justify-content:flex-end"><button id="btn-result-new">새 대국</button><button id="btn-result-close">닫기</button></div>`;
+  openModal("result", html);
+  $("btn-result-new").addEventListener("click", () => showNew());
+  $("btn-result-close").addEventListener("click", () => { closeModal(); modalKind = "result-closed"; });
+}
+
+// Evaluation over the game: a line from Cho's side, big swings marked.
+function graphSvg() {
+  const evals = state.moves.map(m => m.eval);
+  const W = 500, H = 160, n = Math.max(2, evals.length);
+  const clamp = (v) => Math.max(-1000, Math.min(1000, v));
+  const pts = []; const swings = [];
+  let prev = null;
+  evals.forEach((v, i) => {
+    if (v === null || v === undefined) return;
+    const x = 10 + (W - 20) * i / (n - 1), y = H / 2 - (H / 2 - 10) * clamp(v) / 1000;
+    pts.push(x.toFixed(1) + "," + y.toFixed(1));
+    if (prev !== null && Math.abs(clamp(v) - clamp(prev)) >= 200) swings.push([x, y]);
+    prev = v;
+  });
+  let s = `<svg id="graph" viewBox="0 0 ${W} ${H}"><rect x="0" y="0" width="${W}" height="${H / 2}" fill="rgba(11,107,203,.08)"/><rect x="0" y="${H / 2}" width="${W}" height="${H / 2}" fill="rgba(200,35,28,.08)"/>`;
+  s += `<line x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}" stroke="#999"/>`;
+  if (pts.length > 1) s += `<polyline points="${pts.join(" ")}" fill="none" stroke="#333" stroke-width="2"/>`;
+  for (const [x, y] of swings) s += `<circle cx="${x}" cy="${y}" r="5" fill="#f80" stroke="#000"/>`;
+  s += `<text x="6" y="14" font-size="11" fill="#0b6bcb">초</text><text x="6" y="${H - 4}" font-size="11" fill="#c8231c">한</text></svg>`;
+  if (!pts.length) s += `<p style="color:#777;font-size:.85rem">엔진 평가가 없는 대국이에요.</p>`;
+  return s;
+}
+
+function confirmBox(question, yes) {
+  openModal("confirm", `<h2>${question}</h2><div class="row" style="display:flex;gap:8px;justify-content:flex-end"><button id="confirm-yes">예</button><button id="confirm-no">아니요</button></div>`);
+  $("confirm-yes").addEventListener("click", async () => { closeModal(); await yes(); });
+  $("confirm-no").addEventListener("click", () => { closeModal(); if (state) render(state); });
+}
+
+function showNew() {
+  openModal("new", $("tpl-new").innerHTML);
+  const form = $("new-form");
+  $("btn-cancel").addEventListener("click", () => { closeModal(); if (state) render(state); });
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = new FormData(form);
+    const body = {
+      mode: f.get("mode"), human: f.get("human"), level: f.get("level"),
+      rules: {
+        scoring: f.get("scoring") === "true", bikjang: f.get("bikjang"), repetition: f.get("repetition"),
+        allowPass: f.get("allowPass") === "true", moveLimit: parseInt(f.get("moveLimit"), 10),
+      },
+      undo: f.get("undo"), hints: f.get("hints"),
+    };
+    const time = f.get("time");
+    if (time && time !== "none") {
+      const [mainSec, periodSec, periods] = time.split("/").map(Number);
+      body.timeControl = { kind: "byoyomi", mainSec, periodSec, periods };
+    }
+    const skill = f.get("skill");
+    if (skill !== "" && skill !== null) body.skill = parseInt(skill, 10);
+    closeModal();
+    selected = null; targets = []; analysis = null; lastPly = -1;
+    const r = await api("/api/new", body);
+    if (!r.ok) say(r.data.error.ko + " — " + r.data.error.en, true);
+  });
+}
+
+$("btn-pass").addEventListener("click", () => confirmBox("한수쉼을 할까요? / Pass this turn?", async () => {
+  const r = await api("/api/pass", { confirm: true });
+  say(r.ok ? "한수쉼" : r.data.error.ko + " — " + r.data.error.en, !r.ok);
+}));
+$("btn-undo").addEventListener("click", async () => {
+  const r = await api("/api/undo", {});
+  if (!r.ok) say(r.data.error.ko + " — " + r.data.error.en, true);
+  else { modalKind = null; closeModal(); say("무르기"); }
+});
+$("btn-draw").addEventListener("click", async () => {
+  const r = await api("/api/draw", {});
+  if (r.ok) say(r.data.accepted ? "무승부가 합의되었어요" : "무승부 제안을 거절했어요 / declined");
+  else say(r.data.error.ko, true);
+});
+$("btn-resign").addEventListener("click", () => confirmBox("기권할까요? / Resign?", async () => { await api("/api/resign", {}); }));
+$("btn-flip").addEventListener("click", () => { flipped = !flipped; drawBoard(); });
+$("btn-new").addEventListener("click", () => showNew());
+$("opt-hangul").addEventListener("change", () => drawBoard());
+
+function connect() {
+  const es = new EventSource("/api/events");
+  es.addEventListener("state", (e) => { sseEvents++; try { render(JSON.parse(e.data)); } catch (err) { /* ignore */ } });
+  es.addEventListener("info", (e) => { try { analysis = JSON.parse(e.data); renderAnalysis(); } catch (err) { /* ignore */ } });
+  es.addEventListener("engine", (e) => {
+    try { const d = JSON.parse(e.data); say(d.message || "엔진 문제", true); } catch (err) { /* ignore */ }
+  });
+  es.onerror = () => say("서버와 연결이 끊겼어요. 다시 연결하는 중… / reconnecting…", true);
+  es.onopen = () => { if ($("message").textContent.startsWith("서버와")) say(""); };
+}
+
+(async function init() {
+  drawBoard();
+  const r = await api("/api/state");
+  if (r.ok) render(r.data);
+  if (state && state.phase === "setup" && state.setup.han === null && state.moves.length === 0) showNew();
+  connect();
+})();

@@ -1,0 +1,955 @@
+//! One game on the board: settings, the setup phase (Han first), the
+//! game layer's [`Game`] as the referee, the record in Korean notation and
+//! UCI, and the JSON views the page reads. Everything the page sends is
+//! validated here; nothing here panics on any input.
+
+use crate::reasons::{cannon_screen, explain, Refusal};
+use janggi_core::board::korean::{piece_name, KoreanScript};
+use janggi_core::game::{Event, Game, Rules, REPETITION_WARNING};
+use janggi_core::{Color, Move, Notation, PieceKind, Position, Setup, Square};
+use serde_json::{json, Map, Value};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A request the session cannot accept (a 400 for the page).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApiError {
+    /// The request is malformed or names something that does not exist.
+    Bad(String),
+    /// The move or pass is refused by the rules.
+    Refused(Refusal),
+    /// The request does not fit the game's phase.
+    Phase(&'static str),
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ApiError::Bad(m) => write!(f, "bad request: {m}"),
+            ApiError::Refused(r) => write!(f, "refused: {}", r.en()),
+            ApiError::Phase(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl ApiError {
+    /// The HTTP status for this error.
+    pub fn status(&self) -> u16 {
+        match self {
+            ApiError::Bad(_) => 400,
+            ApiError::Refused(_) => 422,
+            ApiError::Phase(_) => 409,
+        }
+    }
+
+    /// The JSON body for this error.
+    pub fn body(&self) -> Value {
+        match self {
+            ApiError::Bad(m) => {
+                json!({"error": {"code": "badRequest", "en": m, "ko": "잘못된 요청이에요"}})
+            }
+            ApiError::Refused(r) => {
+                json!({"error": {"code": r.code(), "ko": r.ko(), "en": r.en()}})
+            }
+            ApiError::Phase(m) => {
+                json!({"error": {"code": "wrongPhase", "en": m, "ko": "지금은 할 수 없어요"}})
+            }
+        }
+    }
+}
+
+fn bad(m: impl Into<String>) -> ApiError {
+    ApiError::Bad(m.into())
+}
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A human against the engine; the human plays `human`.
+    HumanVsEngine(Color),
+    /// Two humans on one screen.
+    HumanVsHuman,
+    /// The engine plays both sides.
+    EngineVsEngine,
+}
+
+/// The engine's strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Skill Level 3, 300 ms a move.
+    Easy,
+    /// Skill Level 10, 1 s a move.
+    Normal,
+    /// Skill Level 20, 3 s a move.
+    Hard,
+}
+
+impl Level {
+    fn parse(s: &str) -> Option<Level> {
+        match s {
+            "easy" => Some(Level::Easy),
+            "normal" => Some(Level::Normal),
+            "hard" => Some(Level::Hard),
+            _ => None,
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+    fn skill(self) -> u32 {
+        match self {
+            Level::Easy => 3,
+            Level::Normal => 10,
+            Level::Hard => 20,
+        }
+    }
+    fn movetime(self) -> u32 {
+        match self {
+            Level::Easy => 300,
+            Level::Normal => 1000,
+            Level::Hard => 3000,
+        }
+    }
+}
+
+/// The spec's `hints` option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hints {
+    /// No destinations shown.
+    Off,
+    /// Destinations of the picked piece.
+    Moves,
+    /// Destinations and the pieces the opponent can take next move.
+    MovesAndThreats,
+}
+
+/// The game's settings, fixed by "new game".
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Who plays.
+    pub mode: Mode,
+    /// Engine level.
+    pub level: Level,
+    /// `Skill Level` sent to the engine (0–20).
+    pub skill: u32,
+    /// Engine time per move in milliseconds.
+    pub movetime_ms: u32,
+    /// The rules (the referee's and, where the engine has the options, the engine's).
+    pub rules: Rules,
+    /// The Fairy-Stockfish variant these rules are, if they are one.
+    pub variant: Option<&'static str>,
+    /// Undo allowance: `None` = unlimited.
+    pub undo_limit: Option<u32>,
+    /// Hints.
+    pub hints: Hints,
+    /// Whether a draw may be offered.
+    pub draw_offer: bool,
+    /// Byoyomi (main time, period, periods), or none.
+    pub byoyomi: Option<Byoyomi>,
+}
+
+/// The spec's byoyomi: main time, then `periods` periods of `period_ms`
+/// (a move within a period keeps it; each period used up is lost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Byoyomi {
+    /// Main time in ms.
+    pub main_ms: u64,
+    /// One period in ms.
+    pub period_ms: u64,
+    /// Number of periods.
+    pub periods: u32,
+}
+
+/// Both sides' clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Main time left, Cho and Han.
+    pub main_ms: [u64; 2],
+    /// Periods left, Cho and Han.
+    pub periods: [u32; 2],
+    /// When the side to move's turn started.
+    pub turn_started: Option<Instant>,
+}
+
+impl Clock {
+    fn new(b: Byoyomi) -> Clock {
+        Clock {
+            main_ms: [b.main_ms; 2],
+            periods: [b.periods; 2],
+            turn_started: None,
+        }
+    }
+
+    /// Charges `side` for its turn up to `now`; false when its time ran out.
+    fn charge(&mut self, b: Byoyomi, side: Color, now: Instant) -> bool {
+        let Some(start) = self.turn_started else {
+            return true;
+        };
+        let i = side.index();
+        let elapsed = now.saturating_duration_since(start).as_millis() as u64;
+        if elapsed <= self.main_ms[i] {
+            self.main_ms[i] -= elapsed;
+            return true;
+        }
+        let over = elapsed - self.main_ms[i];
+        self.main_ms[i] = 0;
+        let used = (over / b.period_ms.max(1)) as u32;
+        if used >= self.periods[i] {
+            self.periods[i] = 0;
+            return false;
+        }
+        self.periods[i] -= used;
+        true
+    }
+
+    /// When `side`'s time runs out if it does not move.
+    fn deadline(&self, b: Byoyomi, side: Color) -> Option<Instant> {
+        let i = side.index();
+        let ms = self.main_ms[i] + u64::from(self.periods[i]) * b.period_ms;
+        self.turn_started.map(|t| t + Duration::from_millis(ms))
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            mode: Mode::HumanVsEngine(Color::Cho),
+            level: Level::Normal,
+            skill: Level::Normal.skill(),
+            movetime_ms: Level::Normal.movetime(),
+            rules: Rules::default(),
+            variant: None,
+            undo_limit: Some(3),
+            hints: Hints::Moves,
+            draw_offer: true,
+            byoyomi: None,
+        }
+    }
+}
+
+/// The names the page may use for an arrangement.
+pub fn parse_setup(name: &str) -> Option<Setup> {
+    Some(match name.trim() {
+        "MSSM" | "mssm" | "마상상마" | "안상차림" | "원앙마" => Setup::Mssm,
+        "SMMS" | "smms" | "상마마상" | "바깥상차림" | "양귀마" => Setup::Smms,
+        "SMSM" | "smsm" | "상마상마" | "왼상차림" => Setup::Smsm,
+        "MSMS" | "msms" | "마상마상" | "오른상차림" => Setup::Msms,
+        _ => return None,
+    })
+}
+
+/// The card names of an arrangement.
+pub fn setup_names(s: Setup) -> (&'static str, &'static str) {
+    match s {
+        Setup::Mssm => ("안상차림", "원앙마"),
+        Setup::Smms => ("바깥상차림", "양귀마"),
+        Setup::Smsm => ("왼상차림", "귀마"),
+        Setup::Msms => ("오른상차림", "귀마"),
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Cho => "cho",
+        Color::Han => "han",
+    }
+}
+
+fn parse_color(s: &str) -> Option<Color> {
+    match s {
+        "cho" => Some(Color::Cho),
+        "han" => Some(Color::Han),
+        _ => None,
+    }
+}
+
+fn kind_name(k: PieceKind) -> &'static str {
+    match k {
+        PieceKind::General => "general",
+        PieceKind::Guard => "guard",
+        PieceKind::Elephant => "elephant",
+        PieceKind::Horse => "horse",
+        PieceKind::Chariot => "chariot",
+        PieceKind::Cannon => "cannon",
+        PieceKind::Soldier => "soldier",
+    }
+}
+
+fn event_name(e: Event) -> &'static str {
+    match e {
+        Event::BikjangCalled => "bikjang",
+        Event::RepetitionWarning => "repetitionWarning",
+        Event::Check => "check",
+        Event::CheckAnswered => "checkAnswered",
+        Event::GameOver => "gameOver",
+    }
+}
+
+/// Parses a point `a1` … `i10` from the page.
+pub fn parse_square(v: Option<&Value>, field: &str) -> Result<Square, ApiError> {
+    let s = v
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad(format!("`{field}` must be a point such as \"e2\"")))?;
+    Square::parse_uci(s).ok_or_else(|| bad(format!("`{field}`: no point {s:?} on the board")))
+}
+
+fn points_text(p: f64) -> String {
+    if (p.fract()).abs() < 1e-9 {
+        format!("{p:.0}")
+    } else {
+        format!("{p:.1}")
+    }
+}
+
+/// One ply of the record.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// UCI text (a pass: the general's point twice).
+    pub uci: String,
+    /// Korean notation (`79졸78`, `한수쉼`, with ` 장군`).
+    pub korean: String,
+    /// Who played it.
+    pub side: Color,
+    /// Events it caused.
+    pub events: Vec<&'static str>,
+    /// Engine evaluation after it, centipawns from Cho's side, if known.
+    pub eval: Option<i32>,
+}
+
+/// The game's phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Choosing arrangements (Han first).
+    Setup {
+        /// Han's arrangement once chosen.
+        han: Option<Setup>,
+    },
+    /// Playing (or finished: see the game's outcome).
+    Playing,
+}
+
+/// The board's game.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Settings.
+    pub settings: Settings,
+    /// Phase.
+    pub phase: Phase,
+    /// The referee.
+    pub game: Game,
+    /// The record.
+    pub record: Vec<Played>,
+    /// Undos used.
+    pub undo_used: u32,
+    /// Arrangements, once chosen.
+    pub setups: Option<(Setup, Setup)>,
+    /// Bumped on every change that makes a running engine search stale.
+    pub generation: u64,
+    /// The last draw offer's answer, for the page.
+    pub draw_answer: Option<&'static str>,
+    /// The clocks (with byoyomi).
+    pub clock: Option<Clock>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(Settings::default())
+    }
+}
+
+impl Session {
+    /// A session in its setup phase.
+    pub fn new(settings: Settings) -> Session {
+        let rules = settings.rules;
+        let settings_clock = settings.byoyomi.map(Clock::new);
+        Session {
+            settings,
+            phase: Phase::Setup { han: None },
+            game: Game::new(Position::startpos(), rules),
+            record: Vec::new(),
+            undo_used: 0,
+            setups: None,
+            generation: 0,
+            draw_answer: None,
+            clock: settings_clock,
+        }
+    }
+
+    /// Whether `color` is played by a human.
+    pub fn is_human(&self, color: Color) -> bool {
+        match self.settings.mode {
+            Mode::HumanVsEngine(h) => h == color,
+            Mode::HumanVsHuman => true,
+            Mode::EngineVsEngine => false,
+        }
+    }
+
+    /// Whether the engine is to move now.
+    pub fn engine_to_move(&self) -> bool {
+        self.phase == Phase::Playing
+            && self.game.outcome().is_none()
+            && !self.is_human(self.game.side_to_move())
+    }
+
+    /// `new game`: settings from the page's JSON; back to the setup phase.
+    ///
+    /// # Errors
+    /// [`ApiError::Bad`] naming the field.
+    pub fn new_game(&mut self, body: &Value) -> Result<(), ApiError> {
+        let settings = parse_settings(body)?;
+        let generation = self.generation + 1;
+        *self = Session::new(settings);
+        self.generation = generation;
+        Ok(())
+    }
+
+    /// Chooses one side's arrangement (Han first, then Cho; `random` picks one).
+    ///
+    /// # Errors
+    /// Wrong order, unknown name, or not in the setup phase.
+    pub fn choose_setup(&mut self, body: &Value, random: u64) -> Result<(), ApiError> {
+        let Phase::Setup { han } = self.phase else {
+            return Err(ApiError::Phase("the arrangements are already chosen"));
+        };
+        let side = body
+            .get("side")
+            .and_then(Value::as_str)
+            .and_then(parse_color)
+            .ok_or_else(|| bad("`side` must be \"han\" or \"cho\""))?;
+        let name = body.get("setup").and_then(Value::as_str).ok_or_else(|| {
+            bad("`setup` must be an arrangement name such as \"MSSM\" or \"안상차림\"")
+        })?;
+        let setup = if name == "random" {
+            Setup::ALL[(random % 4) as usize]
+        } else {
+            parse_setup(name).ok_or_else(|| bad(format!("unknown arrangement {name:?}")))?
+        };
+        match (side, han) {
+            (Color::Han, None) => self.phase = Phase::Setup { han: Some(setup) },
+            (Color::Cho, Some(h)) => {
+                self.setups = Some((h, setup));
+                self.game = Game::new(Position::from_setups(h, setup), self.settings.rules);
+                self.phase = Phase::Playing;
+                if let Some(c) = &mut self.clock {
+                    c.turn_started = Some(Instant::now());
+                }
+                self.generation += 1;
+            }
+            (Color::Cho, None) => {
+                return Err(ApiError::Phase(
+                    "Han chooses first (hanFirst): Han's arrangement is not chosen yet",
+                ))
+            }
+            (Color::Han, Some(_)) => {
+                return Err(ApiError::Phase("Han's arrangement is already chosen"))
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the game on time when the side to move's time ran out by
+    /// `now`; returns whether it did.
+    pub fn flag_fall(&mut self, now: Instant) -> bool {
+        let (Some(c), Some(b)) = (self.clock, self.settings.byoyomi) else {
+            return false;
+        };
+        if self.phase != Phase::Playing || self.game.outcome().is_some() {
+            return false;
+        }
+        let side = self.game.side_to_move();
+        let mut probe = c;
+        if probe.charge(b, side, now) {
+            return false;
+        }
+        self.clock = Some(probe);
+        let _ = self.game.lose_on_time(side);
+        self.generation += 1;
+        true
+    }
+
+    fn clock_view(&self) -> Value {
+        let (Some(c), Some(b)) = (self.clock, self.settings.byoyomi) else {
+            return Value::Null;
+        };
+        let running = (self.phase == Phase::Playing && self.game.outcome().is_none())
+            .then(|| self.game.side_to_move());
+        let elapsed = match (running, c.turn_started) {
+            (Some(_), Some(t)) => t.elapsed().as_millis() as u64,
+            _ => 0,
+        };
+        let side = |col: Color| json!({"mainMs": c.main_ms[col.index()], "periodsLeft": c.periods[col.index()]});
+        json!({
+            "cho": side(Color::Cho),
+            "han": side(Color::Han),
+            "periodMs": b.period_ms,
+            "running": running.map(color_name),
+            "elapsedMs": elapsed,
+            "deadlineInMs": running.and_then(|s| c.deadline(b, s)).map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u64),
+        })
+    }
+
+    fn playing(&self) -> Result<(), ApiError> {
+        if self.phase != Phase::Playing {
+            return Err(ApiError::Phase("choose the arrangements first"));
+        }
+        Ok(())
+    }
+
+    /// The legal destinations of the piece on `from` (for the side to move).
+    ///
+    /// # Errors
+    /// A bad point, or not playing.
+    pub fn destinations(&self, body: &Value) -> Result<Value, ApiError> {
+        self.playing()?;
+        let from = parse_square(body.get("from"), "from")?;
+        let pos = self.game.position();
+        let list: Vec<Value> = if self.settings.hints == Hints::Off {
+            Vec::new()
+        } else {
+            self.game
+                .legal_moves()
+                .iter()
+                .filter(|m| !m.is_pass() && m.from() == from)
+                .map(|m| {
+                    let cannon = pos
+                        .piece_at(from)
+                        .is_some_and(|p| p.kind == PieceKind::Cannon);
+                    let screen = if cannon {
+                        cannon_screen(pos, from, m.to())
+                    } else {
+                        None
+                    };
+                    json!({
+                        "to": m.to().uci().as_str(),
+                        "capture": pos.piece_at(m.to()).is_some(),
+                        "screen": screen.map(|s| s.uci().as_str().to_string()),
+                    })
+                })
+                .collect()
+        };
+        Ok(json!({"from": from.uci().as_str(), "destinations": list}))
+    }
+
+    /// Plays a move the page asked for; `by_engine` skips the human check.
+    ///
+    /// # Errors
+    /// [`ApiError::Refused`] with the reason.
+    pub fn play(&mut self, mv: Move, by_engine: bool) -> Result<Vec<&'static str>, ApiError> {
+        self.playing()?;
+        if self.game.outcome().is_some() {
+            return Err(ApiError::Refused(Refusal::GameOver));
+        }
+        if !by_engine && !self.is_human(self.game.side_to_move()) {
+            return Err(ApiError::Refused(Refusal::NotYourTurn));
+        }
+        let pos = self.game.position().clone();
+        let side = pos.side_to_move();
+        if self.flag_fall(Instant::now()) {
+            return Err(ApiError::Refused(Refusal::GameOver));
+        }
+        let korean = if pos.is_legal(mv, self.game.model()) {
+            pos.korean_marked(mv, KoreanScript::Hangul)
+        } else {
+            String::new()
+        };
+        match self.game.play(mv) {
+            Ok(events) => {
+                if let (Some(c), Some(b)) = (&mut self.clock, self.settings.byoyomi) {
+                    c.charge(b, side, Instant::now());
+                    c.turn_started = Some(Instant::now());
+                }
+                let events: Vec<&'static str> = events.into_iter().map(event_name).collect();
+                self.record.push(Played {
+                    uci: pos.move_text(mv, Notation::Uci),
+                    korean,
+                    side,
+                    events: events.clone(),
+                    eval: None,
+                });
+                self.draw_answer = None;
+                Ok(events)
+            }
+            Err(e) => Err(ApiError::Refused(explain(&self.game, mv, &e))),
+        }
+    }
+
+    /// Plays the page's `{from, to}`.
+    ///
+    /// # Errors
+    /// Bad points or a refused move.
+    pub fn play_json(&mut self, body: &Value) -> Result<Vec<&'static str>, ApiError> {
+        self.playing()?;
+        let from = parse_square(body.get("from"), "from")?;
+        let to = parse_square(body.get("to"), "to")?;
+        let mv = Move::new(from, to).ok_or_else(|| bad("`from` and `to` are the same point"))?;
+        let ev = self.play(mv, false)?;
+        self.generation += 1;
+        Ok(ev)
+    }
+
+    /// Passes (the page confirms first and sends `confirm: true`).
+    ///
+    /// # Errors
+    /// Without the confirmation, or refused.
+    pub fn pass(&mut self, body: &Value) -> Result<Vec<&'static str>, ApiError> {
+        if body.get("confirm") != Some(&Value::Bool(true)) {
+            return Err(bad("a pass needs `confirm: true`"));
+        }
+        let ev = self.play(Move::PASS, false)?;
+        self.generation += 1;
+        Ok(ev)
+    }
+
+    /// Takes back the last move (human vs engine: back to the human's turn).
+    ///
+    /// # Errors
+    /// Nothing to take back, or the allowance is used up.
+    pub fn undo(&mut self) -> Result<usize, ApiError> {
+        self.playing()?;
+        if let Some(limit) = self.settings.undo_limit {
+            if self.undo_used >= limit {
+                return Err(ApiError::Phase("no undos left"));
+            }
+        }
+        let plies = match self.settings.mode {
+            Mode::HumanVsEngine(h) if self.game.side_to_move() == h => 2,
+            _ => 1,
+        };
+        if plies > self.record.len() || self.record.is_empty() {
+            return Err(ApiError::Phase("nothing to take back"));
+        }
+        let n = self.game.undo_plies(plies);
+        // The clocks are kept (§8.2); the turn starts again now.
+        if let Some(c) = &mut self.clock {
+            c.turn_started = Some(Instant::now());
+        }
+        self.record.truncate(self.record.len() - n);
+        self.undo_used += 1;
+        self.generation += 1;
+        self.draw_answer = None;
+        Ok(n)
+    }
+
+    /// The side to move (a human) resigns.
+    ///
+    /// # Errors
+    /// Not playing, or already over.
+    pub fn resign(&mut self) -> Result<(), ApiError> {
+        self.playing()?;
+        let side = match self.settings.mode {
+            Mode::HumanVsEngine(h) => h,
+            _ => self.game.side_to_move(),
+        };
+        self.game
+            .resign(side)
+            .map_err(|_| ApiError::Refused(Refusal::GameOver))?;
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// A draw offer. Between humans it is agreed at once; the engine
+    /// accepts when its last evaluation is within ±0.5 of level after 30
+    /// plies, else declines.
+    ///
+    /// # Errors
+    /// Not playing, over, or offers are off.
+    pub fn offer_draw(&mut self, last_eval: Option<i32>) -> Result<bool, ApiError> {
+        self.playing()?;
+        if !self.settings.draw_offer {
+            return Err(ApiError::Phase("draw offers are off"));
+        }
+        if self.game.outcome().is_some() {
+            return Err(ApiError::Refused(Refusal::GameOver));
+        }
+        let accept = match self.settings.mode {
+            Mode::HumanVsHuman => true,
+            _ => self.record.len() >= 30 && last_eval.is_some_and(|e| e.abs() <= 50),
+        };
+        if accept {
+            let _ = self.game.agree_draw();
+            self.generation += 1;
+            self.draw_answer = Some("accepted");
+        } else {
+            self.draw_answer = Some("declined");
+        }
+        Ok(accept)
+    }
+
+    /// The UCI `position` line for the engine.
+    pub fn position_line(&self) -> String {
+        let mut s = format!("position fen {}", self.game.start_position().fen());
+        if !self.record.is_empty() {
+            s.push_str(" moves");
+            for p in &self.record {
+                s.push(' ');
+                s.push_str(&p.uci);
+            }
+        }
+        s
+    }
+
+    /// The public view of the game (§8.3) as JSON.
+    pub fn view(&self) -> Value {
+        let game = &self.game;
+        let pos = game.position();
+        let board: Vec<Value> = Square::ALL
+            .iter()
+            .filter_map(|&sq| {
+                let p = pos.piece_at(sq)?;
+                Some(json!({
+                    "sq": sq.uci().as_str(),
+                    "f": sq.file(),
+                    "r": sq.rank(),
+                    "side": color_name(p.color),
+                    "kind": kind_name(p.kind),
+                    "hanja": piece_name(p.kind, p.color, KoreanScript::Hanja),
+                    "hangul": piece_name(p.kind, p.color, KoreanScript::Hangul),
+                    "big": matches!(p.kind, PieceKind::Chariot | PieceKind::Cannon | PieceKind::Horse | PieceKind::Elephant),
+                }))
+            })
+            .collect();
+        let (cho, han) = (game.score(Color::Cho), game.score(Color::Han));
+        let phase = match self.phase {
+            Phase::Setup { .. } => "setup",
+            Phase::Playing if game.outcome().is_some() => "finished",
+            Phase::Playing => "playing",
+        };
+        let setup = match self.phase {
+            Phase::Setup { han } => json!({
+                "han": han.map(|s| s.name()),
+                "cho": Value::Null,
+                "next": if han.is_none() { "han" } else { "cho" },
+            }),
+            Phase::Playing => json!({
+                "han": self.setups.map(|s| s.0.name()),
+                "cho": self.setups.map(|s| s.1.name()),
+                "next": Value::Null,
+            }),
+        };
+        let result = game.outcome().map(|o| {
+            json!({
+                "winner": o.winner.map(color_name),
+                "reason": o.reason.name(),
+                "summaryKo": o.summary_ko(),
+                "summaryEn": o.summary_en(),
+                "scores": {"cho": o.cho_points, "han": o.han_points},
+                "moveCount": o.move_count,
+            })
+        });
+        let side = game.side_to_move();
+        let threatened: Vec<String> =
+            if self.settings.hints == Hints::MovesAndThreats && phase == "playing" {
+                Square::ALL
+                    .iter()
+                    .filter(|&&sq| {
+                        pos.piece_at(sq)
+                            .is_some_and(|p| p.color == side && p.kind != PieceKind::General)
+                            && pos.is_attacked(sq, !side)
+                    })
+                    .map(|sq| sq.uci().as_str().to_string())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+        let moves: Vec<Value> = self
+            .record
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                json!({
+                    "ply": i + 1,
+                    "side": color_name(p.side),
+                    "uci": p.uci,
+                    "korean": p.korean,
+                    "events": p.events,
+                    "eval": p.eval,
+                })
+            })
+            .collect();
+        let last = game.moves().last().copied().filter(|m| !m.is_pass());
+        let mut settings = Map::new();
+        let (mode, human) = match self.settings.mode {
+            Mode::HumanVsEngine(h) => ("hve", Some(color_name(h))),
+            Mode::HumanVsHuman => ("hvh", None),
+            Mode::EngineVsEngine => ("eve", None),
+        };
+        settings.insert("mode".into(), json!(mode));
+        settings.insert("human".into(), json!(human));
+        settings.insert("level".into(), json!(self.settings.level.name()));
+        settings.insert("skill".into(), json!(self.settings.skill));
+        settings.insert("rules".into(), json!(self.settings.rules.to_string()));
+        settings.insert("variant".into(), json!(self.settings.variant));
+        settings.insert(
+            "hints".into(),
+            json!(match self.settings.hints {
+                Hints::Off => "off",
+                Hints::Moves => "moves",
+                Hints::MovesAndThreats => "movesAndThreats",
+            }),
+        );
+        settings.insert("allowPass".into(), json!(self.settings.rules.allow_pass));
+        settings.insert("drawOffer".into(), json!(self.settings.draw_offer));
+        json!({
+            "phase": phase,
+            "setup": setup,
+            "sideToMove": color_name(side),
+            "humanToMove": phase == "playing" && self.is_human(side),
+            "ply": self.record.len(),
+            "board": board,
+            "score": {"cho": cho, "han": han, "text": format!("초 {} : 한 {}", points_text(cho), points_text(han))},
+            "inCheck": phase == "playing" && game.in_check(),
+            "pendingBikjang": game.pending_bikjang().is_some(),
+            "firstCapturePly": game.first_capture_ply(),
+            "repetitionCount": game.repetition_count(),
+            "repetitionWarning": phase == "playing" && game.repetition_count() >= REPETITION_WARNING,
+            "threatened": threatened,
+            "moves": moves,
+            "lastMove": last.map(|m| json!({"from": m.from().uci().as_str(), "to": m.to().uci().as_str()})),
+            "result": result,
+            "settings": settings,
+            "undoLeft": self.settings.undo_limit.map(|l| l.saturating_sub(self.undo_used)),
+            "drawAnswer": self.draw_answer,
+            "clock": self.clock_view(),
+        })
+    }
+}
+
+fn get_str<'a>(body: &'a Value, key: &str) -> Result<Option<&'a str>, ApiError> {
+    match body.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(format!("`{key}` must be a string"))),
+    }
+}
+
+/// The settings of a new game from the page's JSON (every field optional).
+///
+/// # Errors
+/// [`ApiError::Bad`] naming the field.
+pub fn parse_settings(body: &Value) -> Result<Settings, ApiError> {
+    if !body.is_object() {
+        return Err(bad("the body must be a JSON object"));
+    }
+    let mut s = Settings::default();
+    let human = match get_str(body, "human")? {
+        None => Color::Cho,
+        Some(h) => parse_color(h).ok_or_else(|| bad("`human` must be \"cho\" or \"han\""))?,
+    };
+    s.mode = match get_str(body, "mode")? {
+        None | Some("hve") => Mode::HumanVsEngine(human),
+        Some("hvh") => Mode::HumanVsHuman,
+        Some("eve") => Mode::EngineVsEngine,
+        Some(m) => return Err(bad(format!("unknown mode {m:?} (hve, hvh, eve)"))),
+    };
+    if let Some(l) = get_str(body, "level")? {
+        s.level = Level::parse(l).ok_or_else(|| bad("`level` must be easy, normal or hard"))?;
+        s.skill = s.level.skill();
+        s.movetime_ms = s.level.movetime();
+    }
+    match body.get("skill") {
+        None | Some(Value::Null) => {}
+        Some(v) => {
+            s.skill = v
+                .as_u64()
+                .filter(|&n| n <= 20)
+                .ok_or_else(|| bad("`skill` must be 0 … 20"))? as u32
+        }
+    }
+    match body.get("movetimeMs") {
+        None | Some(Value::Null) => {}
+        Some(v) => {
+            s.movetime_ms =
+                v.as_u64()
+                    .filter(|&n| (10..=60_000).contains(&n))
+                    .ok_or_else(|| bad("`movetimeMs` must be 10 … 60000"))? as u32
+        }
+    }
+    if let Some(v) = get_str(body, "variant")? {
+        let rules = Rules::from_variant(v).map_err(|e| bad(e.to_string()))?;
+        s.rules = rules;
+        s.variant = Rules::VARIANTS
+            .iter()
+            .copied()
+            .find(|n| n.eq_ignore_ascii_case(v) && *n != "janggikjf");
+    }
+    if let Some(rules) = body.get("rules") {
+        let obj = rules
+            .as_object()
+            .ok_or_else(|| bad("`rules` must be an object"))?;
+        for (k, v) in obj {
+            let name = match k.as_str() {
+                "scoring" => "Scoring",
+                "bikjang" => "Bikjang",
+                "repetition" => "Repetition",
+                "allowPass" => "AllowPass",
+                "moveLimit" => "MoveLimit",
+                _ => return Err(bad(format!("unknown rule option {k:?}"))),
+            };
+            let text = match v {
+                Value::Bool(b) => b.to_string(),
+                Value::Number(n) => n.to_string(),
+                Value::String(t) => t.clone(),
+                _ => return Err(bad(format!("rule option {k:?} has a bad value"))),
+            };
+            s.rules
+                .set_option(name, &text)
+                .map_err(|e| bad(e.to_string()))?;
+        }
+        // The preset no longer describes the rules if an option changed them.
+        if let Some(v) = s.variant {
+            if Rules::from_variant(v).ok() != Some(s.rules) {
+                s.variant = None;
+            }
+        }
+    }
+    s.undo_limit = match body.get("undo") {
+        None | Some(Value::Null) => Some(3),
+        Some(Value::String(u)) if u == "off" => Some(0),
+        Some(Value::String(u)) if u == "unlimited" => None,
+        Some(v) => match v
+            .as_u64()
+            .or_else(|| v.as_str().and_then(|t| t.parse().ok()))
+        {
+            Some(n @ (0 | 1 | 3)) => Some(n as u32),
+            _ => return Err(bad("`undo` must be off, 1, 3 or unlimited")),
+        },
+    };
+    s.hints = match get_str(body, "hints")? {
+        None | Some("moves") => Hints::Moves,
+        Some("off") => Hints::Off,
+        Some("movesAndThreats") => Hints::MovesAndThreats,
+        Some(h) => return Err(bad(format!("unknown hints {h:?}"))),
+    };
+    match body.get("drawOffer") {
+        None | Some(Value::Null) => {}
+        Some(Value::Bool(b)) => s.draw_offer = *b,
+        Some(_) => return Err(bad("`drawOffer` must be true or false")),
+    }
+    s.byoyomi = match body.get("timeControl") {
+        None | Some(Value::Null) => None,
+        Some(tc) => {
+            let num = |k: &str, lo: u64, hi: u64| -> Result<u64, ApiError> {
+                tc.get(k)
+                    .and_then(Value::as_u64)
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| bad(format!("`timeControl.{k}` must be {lo} … {hi}")))
+            };
+            match tc.get("kind").and_then(Value::as_str) {
+                Some("none") => None,
+                Some("byoyomi") => Some(Byoyomi {
+                    main_ms: num("mainSec", 0, 7200)? * 1000,
+                    period_ms: num("periodSec", 1, 600)? * 1000,
+                    periods: num("periods", 1, 10)? as u32,
+                }),
+                _ => return Err(bad("`timeControl.kind` must be none or byoyomi")),
+            }
+        }
+    };
+    Ok(s)
+}

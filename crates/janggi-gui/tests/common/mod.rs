@@ -1,0 +1,166 @@
+//! Helpers: the server in-process on an ephemeral port, a tiny HTTP/1.1
+//! test client over `TcpStream` (Connection: close, chunked bodies read).
+
+#![allow(dead_code)]
+
+use janggi_gui::{Config, EngineCommand, Running};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub fn fake_engine() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_janggi-gui-fake-engine"))
+}
+
+pub fn server_with(args: &[&str]) -> Running {
+    let config = Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+        engine: EngineCommand {
+            program: fake_engine(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+        },
+        grace: Duration::from_millis(300),
+    };
+    janggi_gui::start(&config).expect("server starts")
+}
+
+pub fn server() -> Running {
+    server_with(&[])
+}
+
+pub struct Reply {
+    pub status: u16,
+    pub head: String,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(i) = b.windows(2).position(|w| w == b"\r\n") else {
+            return out;
+        };
+        let size = usize::from_str_radix(String::from_utf8_lossy(&b[..i]).trim(), 16).unwrap_or(0);
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[i + 2..i + 2 + size]);
+        b = &b[i + 2 + size + 2..];
+    }
+}
+
+pub fn raw(port: u16, request: &str) -> Reply {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(request.as_bytes()).unwrap();
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf);
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(buf.len());
+    let head = String::from_utf8_lossy(&buf[..split]).to_string();
+    let body = buf.get(split + 4..).unwrap_or(&[]).to_vec();
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0);
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(&body)
+    } else {
+        body
+    };
+    Reply { status, head, body }
+}
+
+pub fn get(port: u16, path: &str) -> Reply {
+    raw(
+        port,
+        &format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"),
+    )
+}
+
+pub fn post_text(port: u16, path: &str, body: &str) -> Reply {
+    raw(
+        port,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+pub fn post(port: u16, path: &str, body: Value) -> Reply {
+    post_text(port, path, &body.to_string())
+}
+
+pub fn state(port: u16) -> Value {
+    get(port, "/api/state").json()
+}
+
+/// Polls the state until `pred` holds (or panics after `secs`).
+pub fn wait_for(port: u16, secs: u64, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+    let until = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let s = state(port);
+        if pred(&s) {
+            return s;
+        }
+        assert!(Instant::now() < until, "timed out waiting for {what}: {s}");
+        std::thread::sleep(Duration::from_millis(30));
+    }
+}
+
+pub fn piece_at(state: &Value, sq: &str) -> Option<(String, String)> {
+    state["board"]
+        .as_array()?
+        .iter()
+        .find(|p| p["sq"] == sq)
+        .map(|p| {
+            (
+                p["side"].as_str().unwrap_or("").to_string(),
+                p["kind"].as_str().unwrap_or("").to_string(),
+            )
+        })
+}
+
+/// New game with `settings`, then Han's and Cho's arrangements.
+pub fn start_game(port: u16, settings: Value, han: &str, cho: &str) -> Value {
+    let r = post(port, "/api/new", settings);
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let r = post(
+        port,
+        "/api/setup",
+        serde_json::json!({"side": "han", "setup": han}),
+    );
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let r = post(
+        port,
+        "/api/setup",
+        serde_json::json!({"side": "cho", "setup": cho}),
+    );
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    r.json()["state"].clone()
+}
+
+pub fn mv(port: u16, from: &str, to: &str) -> Reply {
+    post(
+        port,
+        "/api/move",
+        serde_json::json!({"from": from, "to": to}),
+    )
+}

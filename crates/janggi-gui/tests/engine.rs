@@ -1,0 +1,236 @@
+//! The engine behind the board: a UCI child process over pipes (the
+//! test-only fake engine of this crate), including one that crashes, one
+//! that hangs and one that sends an illegal move.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+fn hve_cho() -> serde_json::Value {
+    json!({"mode": "hve", "human": "cho", "movetimeMs": 20, "skill": 5})
+}
+
+#[test]
+fn the_engine_answers_and_its_analysis_reaches_the_page() {
+    let s = server();
+    let p = s.port();
+    start_game(p, hve_cho(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    // The engine's turn: a human try is refused with its reason.
+    let r = mv(p, "a7", "a6");
+    assert!(r.status == 422 || r.status == 200);
+    let st = wait_for(p, 15, "the engine's move", |s| s["ply"] == 2);
+    assert_eq!(st["moves"][1]["side"], "han");
+    assert_eq!(st["humanToMove"], true);
+    assert_eq!(st["engine"]["name"], "fake-engine");
+    let a = &st["analysis"];
+    assert_eq!(a["wdl"], json!([300, 400, 300]), "{a}");
+    assert_eq!(a["cp"], -12, "Han's +12 is Cho's -12");
+    assert!(a["pv"].as_array().is_some_and(|pv| !pv.is_empty()));
+    assert_eq!(st["moves"][1]["eval"], -12);
+}
+
+#[test]
+fn the_engine_moves_first_when_the_human_is_han() {
+    let s = server();
+    let p = s.port();
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "han", "movetimeMs": 20}),
+        "MSSM",
+        "random",
+    );
+    let st = wait_for(p, 15, "the engine's first move", |s| s["ply"] == 1);
+    assert_eq!(st["moves"][0]["side"], "cho");
+    // Undo takes back the engine's move and the human's turn comes back
+    // after the engine plays again.
+    assert_eq!(mv(p, "a7", "a6").status, 200);
+    wait_for(p, 15, "the engine's reply", |s| s["ply"] == 3);
+}
+
+#[test]
+fn engine_vs_engine_plays_on_and_events_stream() {
+    let s = server();
+    let p = s.port();
+    let mut sse = TcpStream::connect(("127.0.0.1", p)).unwrap();
+    sse.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        sse,
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{p}\r\n\r\n"
+    )
+    .unwrap();
+    let mut reader = BufReader::new(sse);
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    start_game(p, json!({"mode": "eve", "movetimeMs": 10}), "MSSM", "SMMS");
+    wait_for(p, 30, "six plies", |s| s["ply"].as_u64().unwrap_or(0) >= 6);
+    let mut seen_info = false;
+    let mut seen_state = false;
+    for _ in 0..2000 {
+        line.clear();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        seen_info |= line.starts_with("event: info");
+        seen_state |= line.starts_with("event: state");
+        if seen_info && seen_state {
+            break;
+        }
+    }
+    assert!(seen_info && seen_state, "SSE events");
+    // A new game stops the stream of moves.
+    post(p, "/api/new", json!({"mode": "hvh"}));
+    std::thread::sleep(Duration::from_millis(200));
+    let st = state(p);
+    assert_eq!(st["phase"], "setup");
+}
+
+#[test]
+fn a_crashed_engine_is_restarted_without_losing_the_game() {
+    let dir = std::env::temp_dir().join(format!("janggi-gui-crash-{}", std::process::id()));
+    let _ = std::fs::remove_file(&dir);
+    let marker = dir.to_string_lossy().to_string();
+    let s = server_with(&["--crash-once", &marker]);
+    let p = s.port();
+    start_game(p, hve_cho(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = wait_for(p, 20, "the restarted engine's move", |s| s["ply"] == 2);
+    assert_eq!(st["engine"]["crashes"], 1);
+    assert!(st["engine"]["lastCrash"]
+        .as_str()
+        .unwrap()
+        .contains("restarted"));
+    assert_eq!(st["moves"][0]["uci"], "a4a5", "the record is kept");
+    let _ = std::fs::remove_file(&dir);
+}
+
+#[test]
+fn a_hung_engine_is_given_up_after_restarts() {
+    let s = server_with(&["--hang"]);
+    let p = s.port();
+    start_game(p, hve_cho(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = wait_for(p, 30, "the board to give up", |s| {
+        s["engine"]["state"] == "down"
+    });
+    assert!(st["engine"]["crashes"].as_u64().unwrap() >= 3);
+    assert_eq!(st["ply"], 1, "the game is kept");
+    // Undo still works, and the human can go on.
+    assert_eq!(post(p, "/api/undo", json!({})).status, 200);
+    assert_eq!(state(p)["ply"], 0);
+}
+
+#[test]
+fn an_illegal_engine_move_is_reported() {
+    let s = server_with(&["--illegal"]);
+    let p = s.port();
+    start_game(p, hve_cho(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = wait_for(p, 15, "the report", |s| s["engine"]["state"] == "illegal");
+    assert!(st["engine"]["message"].as_str().unwrap().contains("a1a1"));
+    assert_eq!(st["ply"], 1);
+}
+
+#[test]
+fn a_missing_engine_is_reported() {
+    let config = janggi_gui::Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+        engine: janggi_gui::EngineCommand {
+            program: "/nonexistent/engine".into(),
+            args: vec![],
+        },
+        grace: Duration::from_millis(200),
+    };
+    let s = janggi_gui::start(&config).unwrap();
+    let p = s.port();
+    start_game(p, hve_cho(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = wait_for(p, 10, "the report", |s| s["engine"]["state"] == "down");
+    assert!(st["engine"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("could not start"));
+}
+
+/// Fairy-Stockfish behind the board, when it is installed (Debian's
+/// `fairy-stockfish` package puts it in /usr/games; `FAIRY_STOCKFISH`
+/// names another). Skips with a printed reason otherwise.
+#[test]
+fn fairy_stockfish_plays_on_the_board() {
+    let exe = std::env::var_os("FAIRY_STOCKFISH")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            [
+                "/usr/games/fairy-stockfish",
+                "/usr/bin/fairy-stockfish",
+                "/usr/local/bin/fairy-stockfish",
+            ]
+            .iter()
+            .map(std::path::PathBuf::from)
+            .find(|p| p.is_file())
+        });
+    let Some(exe) = exe else {
+        println!("skipped: no fairy-stockfish found");
+        return;
+    };
+    let config = janggi_gui::Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+        engine: janggi_gui::EngineCommand {
+            program: exe,
+            args: vec![],
+        },
+        grace: Duration::from_secs(3),
+    };
+    let s = janggi_gui::start(&config).unwrap();
+    let p = s.port();
+    // Its own rules (UCI_Variant janggi): engine vs engine for a while,
+    // every move refereed by the game layer.
+    start_game(
+        p,
+        json!({"mode": "eve", "variant": "janggi", "movetimeMs": 30}),
+        "MSSM",
+        "SMSM",
+    );
+    let st = wait_for(p, 60, "ten plies", |s| {
+        s["ply"].as_u64().unwrap_or(0) >= 10
+            || s["phase"] == "finished"
+            || s["engine"]["state"] == "illegal"
+    });
+    assert_ne!(st["engine"]["state"], "illegal", "{}", st["engine"]);
+    assert_eq!(st["engine"]["crashes"], 0);
+    assert!(
+        st["engine"]["name"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Fairy-Stockfish"),
+        "{}",
+        st["engine"]
+    );
+    assert!(st["analysis"]["pv"]
+        .as_array()
+        .is_some_and(|pv| !pv.is_empty()));
+    // The spec's rules: the engine gets `janggi`, and the page says so.
+    let st = start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "movetimeMs": 30}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(st["phase"], "playing");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = wait_for(p, 20, "its reply", |s| {
+        s["ply"] == 2 || s["engine"]["state"] == "illegal"
+    });
+    assert_eq!(st["ply"], 2, "{}", st["engine"]);
+    assert!(st["engine"]["note"]
+        .as_str()
+        .unwrap_or("")
+        .contains("Fairy-Stockfish"));
+}
