@@ -269,18 +269,6 @@ fn parse_color(s: &str) -> Option<Color> {
     }
 }
 
-fn kind_name(k: PieceKind) -> &'static str {
-    match k {
-        PieceKind::General => "general",
-        PieceKind::Guard => "guard",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Chariot => "chariot",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Soldier => "soldier",
-    }
-}
-
 fn event_name(e: Event) -> &'static str {
     match e {
         Event::BikjangCalled => "bikjang",
@@ -707,7 +695,7 @@ impl Session {
                     "f": sq.file(),
                     "r": sq.rank(),
                     "side": color_name(p.color),
-                    "kind": kind_name(p.kind),
+                    "kind": p.kind.english(),
                     "hanja": piece_name(p.kind, p.color, KoreanScript::Hanja),
                     "hangul": piece_name(p.kind, p.color, KoreanScript::Hangul),
                     "big": matches!(p.kind, PieceKind::Chariot | PieceKind::Cannon | PieceKind::Horse | PieceKind::Elephant),

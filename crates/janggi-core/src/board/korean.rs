@@ -90,8 +90,8 @@ impl fmt::Display for KoreanMoveError {
             KoreanMoveError::WrongPiece { text, named, found } => write!(
                 f,
                 "'{text}' names a {} but a {} stands there",
-                kind_name(*named),
-                kind_name(*found)
+                named.english(),
+                found.english()
             ),
             KoreanMoveError::Illegal(t) => write!(f, "'{t}' is not a legal move here"),
         }
@@ -99,18 +99,6 @@ impl fmt::Display for KoreanMoveError {
 }
 
 impl std::error::Error for KoreanMoveError {}
-
-fn kind_name(k: PieceKind) -> &'static str {
-    match k {
-        PieceKind::General => "general",
-        PieceKind::Guard => "guard",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Chariot => "chariot",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Soldier => "soldier",
-    }
-}
 
 /// The piece name of `kind` for `color` in `script`.
 pub fn piece_name(kind: PieceKind, color: Color, script: KoreanScript) -> &'static str {

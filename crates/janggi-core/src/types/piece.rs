@@ -158,6 +158,19 @@ impl PieceKind {
             PieceKind::Soldier => "졸",
         }
     }
+
+    /// English name, lower case (`"chariot"`).
+    pub const fn english(self) -> &'static str {
+        match self {
+            PieceKind::General => "general",
+            PieceKind::Guard => "guard",
+            PieceKind::Elephant => "elephant",
+            PieceKind::Horse => "horse",
+            PieceKind::Chariot => "chariot",
+            PieceKind::Cannon => "cannon",
+            PieceKind::Soldier => "soldier",
+        }
+    }
 }
 
 /// A colored piece.
