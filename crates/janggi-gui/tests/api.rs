@@ -516,3 +516,39 @@ fn byoyomi_runs_out_into_a_time_loss() {
         assert_eq!(post(p, "/api/new", bad.clone()).status, 400, "{bad}");
     }
 }
+
+#[test]
+fn hints_follow_the_option() {
+    let s = server();
+    let p = s.port();
+    // movesAndThreats: the side to move's pieces that can be taken next move.
+    start_game(
+        p,
+        json!({"mode": "hvh", "hints": "movesAndThreats"}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    assert_eq!(mv(p, "a7", "a6").status, 200);
+    let st = state(p);
+    let threatened: Vec<&str> = st["threatened"]
+        .as_array()
+        .expect("threatened is a list")
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(threatened, ["a5"], "Han's soldier on a6 can take a5");
+    // moves: destinations but no threats.
+    start_game(p, json!({"mode": "hvh", "hints": "moves"}), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    assert_eq!(mv(p, "a7", "a6").status, 200);
+    let st = state(p);
+    assert!(st["threatened"].as_array().is_none_or(|a| a.is_empty()));
+    let r = post(p, "/api/moves", json!({"from": "b1"})).json();
+    assert_eq!(r["destinations"].as_array().unwrap().len(), 2);
+    // off: no destinations shown either (the move itself is still legal).
+    start_game(p, json!({"mode": "hvh", "hints": "off"}), "MSSM", "MSSM");
+    let r = post(p, "/api/moves", json!({"from": "b1"})).json();
+    assert_eq!(r["destinations"].as_array().unwrap().len(), 0);
+    assert_eq!(mv(p, "b1", "c3").status, 200);
+}
