@@ -160,13 +160,7 @@ impl Raw {
             Some(m) => &mut m.2,
             None => &mut self.intro,
         };
-        match slot {
-            Some(s) => {
-                s.push(' ');
-                s.push_str(&c);
-            }
-            None => *slot = Some(c),
-        }
+        crate::record::append_comment(slot, c);
     }
 }
 

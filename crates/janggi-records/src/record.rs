@@ -338,3 +338,15 @@ pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
         .map_err(|e| MoveError::Illegal(e.to_string()))?;
     Ok(mv)
 }
+
+/// Appends comment `c` to `slot` (a move's comment, or the text before the
+/// first move): several `{}` comments in a row become one, space-separated.
+pub(crate) fn append_comment(slot: &mut Option<String>, c: String) {
+    match slot {
+        Some(s) => {
+            s.push(' ');
+            s.push_str(&c);
+        }
+        None => *slot = Some(c),
+    }
+}

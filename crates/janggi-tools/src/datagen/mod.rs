@@ -11,7 +11,7 @@
 //! Every searched position is kept except: positions in check, positions
 //! whose best move is a capture, and positions with a decided score (mate or
 //! a rule win). A record stores the board, the side to move, the search
-//! score (side to move's view) and the game's result ([`format`]).
+//! score (side to move's view) and the game's result ([`format`](mod@format)).
 //!
 //! A game ends by the rules of the chosen rule set, or by adjudication:
 //! - **win:** the search score (from one side's view) stayed at or beyond

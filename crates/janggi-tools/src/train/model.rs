@@ -240,8 +240,8 @@ impl Model {
         out
     }
 
-    /// [`Model::backward`] on folded rows (`w1f`), leaving the factorizer's
-    /// gradient out: the factorizer row of a piece type gets the sum of the
+    /// The gradient of the plain pass (`Model::backward`, kept for the tests)
+    /// on folded rows (`w1f`), leaving the factorizer's gradient out: the factorizer row of a piece type gets the sum of the
     /// point-row gradients of that type, which [`add_factorizer_grad`] adds
     /// once per optimiser step instead of once per feature and sample.
     #[inline]
@@ -314,8 +314,10 @@ impl Model {
     }
 
     /// Adds the gradient of `(sigmoid(out) − target)²` for `s` to `grad`;
-    /// returns the loss.
-    #[inline]
+    /// returns the loss. The plain, unfolded pass: training runs
+    /// [`Model::backward_folded`]; this one stays as the test's independent
+    /// reference for it (`folded_passes_agree_with_the_plain_ones`).
+    #[cfg(test)]
     pub fn backward(&self, s: &Sample, scratch: &mut Scratch, grad: &mut [f32]) -> f32 {
         let out = self.forward(s, scratch);
         let p = sigmoid(out);
