@@ -98,8 +98,25 @@ if command -v import >/dev/null 2>&1; then
   import -window root -trim +repage "$OUT/xboard.png" 2>/dev/null || true
 fi
 
+# What a failure needs to be understood from a CI log alone: each side's
+# lowest clock (XBoard's `time`, centiseconds), how long XBoard took to
+# pass a move on (a received `move` to the next `time` it sent), and the
+# last clock exchanges.
+diagnose() {
+  [ -f "$LOG" ] || return 0
+  awk '/>(first|second) *: time / { side = ($2 ~ /first/) ? "first" : "second";
+         if (!(side in low) || $NF < low[side]) low[side] = $NF }
+       /<(first|second) *: move / { t = $1 }
+       t && />(first|second) *: time / { d = $1 - t; n++; sum += d; if (d > max) max = d; t = 0 }
+       END { for (s in low) printf "  lowest clock %s: %d cs\n", s, low[s];
+             if (n) printf "  XBoard relay: %d moves, mean %.1f ms, max %d ms\n", n, sum / n, max }' "$LOG"
+  echo "  last clock exchanges:"
+  grep -E ">(first|second) *: (time|otim) |<(first|second) *: move " "$LOG" | tail -12 | sed 's/^/    /'
+}
+
 fail() {
   echo "xboard_smoke: FAILED after ${elapsed}s: $*"
+  diagnose
   echo "  debug log: $LOG"
   exit 1
 }
@@ -124,4 +141,5 @@ echo "xboard_smoke: ${result#*: }"
 if [ -f "$OUT/xboard.png" ]; then
   echo "xboard_smoke: screenshot $OUT/xboard.png"
 fi
+diagnose
 echo "xboard_smoke: ok"

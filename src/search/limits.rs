@@ -8,7 +8,9 @@
 //!
 //! Clock kinds (`Clock`): sudden death (`time`), Fischer (`inc` is added
 //! after the move, so it can be spent from the next move on: we plan with
-//! most of it but never count on it for the move at hand), `movestogo`
+//! the increments still to come, less the overhead and safety margin each
+//! of those moves will cost, and never count on it for the move at hand;
+//! so a low clock is rebuilt rather than spent to the floor), `movestogo`
 //! (the remaining time is for that many moves), byoyomi (after the main
 //! time every move must be made inside one period: the hard limit is
 //! `time + period - overhead - margin`, so a move never eats into the next
@@ -70,7 +72,20 @@ impl TimeBudget {
             };
             let max_total = (c.time + byo).saturating_sub(reserve).max(MIN_BUDGET);
             let mtg = c.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 100);
-            let mut soft = c.time / mtg + c.inc * 3 / 4;
+            // What we may spend over the next `mtg` moves: the clock plus the
+            // increments still to come, less the reserve each of those moves
+            // needs (so on a low clock we spend less than the increment and
+            // the clock builds up again instead of running to the floor).
+            // Without increment at least a quarter of the clock stays
+            // plannable. With byoyomi the periods are the reserve.
+            let plannable = if byo > Duration::ZERO {
+                c.time
+            } else {
+                (c.time + c.inc * (mtg - 1))
+                    .saturating_sub(reserve * (mtg + 2))
+                    .max(c.time / 4)
+            };
+            let mut soft = plannable / mtg;
             // Of a period we plan to use half and never pass 85 %: a loaded
             // machine or a slow pipe must not cost the period.
             let byo_usable = (byo * BYOYOMI_MAX_PERCENT / 100).saturating_sub(reserve);
@@ -200,6 +215,36 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(TimeBudget::new(&l).hard, Some(ms(470)));
+    }
+
+    /// A simulated game at 10 s + 0.1 s with `Move Overhead` 50 ms on a
+    /// slow machine: every move spends one and a half times its soft
+    /// budget (the search runs past it on unstable moves) plus 40 ms of
+    /// latency the overhead did not cover, and every tenth move runs to the
+    /// hard limit. The clock must not run low: the budget keeps a reserve
+    /// for the moves still to come. (Before the reserve was planned, the
+    /// clock fell to 0.16 s here, and an XBoard game in CI was lost on time.)
+    #[test]
+    fn a_slow_machine_keeps_a_reserve_at_ten_plus_a_tenth() {
+        let inc = ms(100);
+        let mut left = ms(10_000);
+        let mut lowest = left;
+        for ply in 0..300u32 {
+            let b = TimeBudget::new(&clock(left.as_millis() as u64, 100, 0));
+            let (soft, hard) = (b.soft.expect("limited"), b.hard.expect("limited"));
+            let used = if ply % 10 == 9 {
+                hard
+            } else {
+                (soft * 3 / 2).min(hard)
+            } + ms(40);
+            assert!(
+                used < left,
+                "ply {ply}: lost on time ({used:?} of {left:?})"
+            );
+            left = left - used + inc;
+            lowest = lowest.min(left);
+        }
+        assert!(lowest >= ms(250), "clock ran down to {lowest:?}");
     }
 
     #[test]
