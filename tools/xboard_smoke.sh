@@ -14,7 +14,7 @@
 # It plays `-variant janggi -mode TwoMachines` with legality testing off
 # (XBoard's own Janggi move rules are incomplete: it refuses the soldier's
 # sideways step), 10 s + 0.1 s a move per side, draws adjudicated after 120
-# moves, no move animation, each engine's `Move Overhead` at 50 ms (set
+# moves, no move animation, each engine's `Move Overhead` at 100 ms (set
 # through XBoard's option command), with XBoard's debug log. From the log it checks that a result
 # came, that no side forfeited, lost on time or sent an illegal move, and that no
 # `Illegal move` / `Error (` answer appeared; then it saves a screenshot
@@ -70,7 +70,7 @@ xboard -variant janggi -mode TwoMachines -testLegality false \
   -debug -nameOfDebugFile "$LOG" -saveGameFile "$OUT/game.pgn" \
   -popupExitMessage false -popupMoveErrors false -autoCallFlag true \
   -animateMoving false -flashCount 0 \
-  -firstOptions "Move Overhead=50" -secondOptions "Move Overhead=50" \
+  -firstOptions "Move Overhead=100" -secondOptions "Move Overhead=100" \
   -boardSize medium -showCoords true >"$OUT/xboard.out" 2>&1 &
 XBOARD_PID=$!
 
