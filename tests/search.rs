@@ -233,6 +233,43 @@ fn exact_node_limit() {
     assert_eq!(r.nodes, 3000);
 }
 
+/// The silent search (data generation's) is the same search: same move,
+/// score and node count as the reporting one, over positions of a random
+/// game, at a node limit and at a depth; and it reports nothing.
+#[test]
+fn silent_search_is_the_same_search() {
+    let mut rng = Lcg(11);
+    let mut g = Game::new(Position::startpos(), Rules::default());
+    for ply in 0..24 {
+        let limits = if ply % 2 == 0 {
+            Limits {
+                nodes: Some(3000),
+                ..Limits::default()
+            }
+        } else {
+            Limits {
+                depth: Some(4),
+                ..Limits::default()
+            }
+        };
+        let mut a = Searcher::new(16, 1);
+        let mut b = Searcher::new(16, 1);
+        let mut infos = 0;
+        let loud = a.search(&g, &limits, &SearchControl::default(), &mut |_| infos += 1);
+        let quiet = b.search_silent(&g, &limits, &SearchControl::default());
+        assert!(infos > 0, "the reporting search reports");
+        assert_eq!(loud.best, quiet.best, "ply {ply}");
+        assert_eq!(loud.score, quiet.score, "ply {ply}");
+        assert_eq!(loud.nodes, quiet.nodes, "ply {ply}");
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.next() as usize % moves.len()];
+        g.play(m).expect("legal");
+    }
+}
+
 #[test]
 fn stop_flag_is_honoured_promptly() {
     let g = Game::new(Position::startpos(), Rules::default());

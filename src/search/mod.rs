@@ -302,6 +302,28 @@ impl Searcher {
         control: &SearchControl,
         on_progress: &mut dyn FnMut(Progress<'_>),
     ) -> SearchResult {
+        self.run(game, limits, control, Some(on_progress))
+    }
+
+    /// [`Searcher::search`] without any progress report: the same search
+    /// and the same result, minus the cost of building `info` lines no one
+    /// reads (data generation calls this millions of times).
+    pub fn search_silent(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        control: &SearchControl,
+    ) -> SearchResult {
+        self.run(game, limits, control, None)
+    }
+
+    fn run(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        control: &SearchControl,
+        mut on_progress: Option<&mut dyn FnMut(Progress<'_>)>,
+    ) -> SearchResult {
         let start = Instant::now();
         let skill = self.skill;
         let capped;
@@ -326,7 +348,7 @@ impl Searcher {
                     None => ReportScore::Cp(0),
                 }
             };
-            on_progress(Progress::Info(&Info {
+            let info = Info {
                 depth: 0,
                 seldepth: 0,
                 multipv: 1,
@@ -336,7 +358,10 @@ impl Searcher {
                 time_ms: 0,
                 hashfull: self.tt.hashfull(),
                 pv: Vec::new(),
-            }));
+            };
+            if let Some(report) = on_progress.as_mut() {
+                report(Progress::Info(&info));
+            }
             wait_for_release(limits, control);
             return SearchResult {
                 best: None,
@@ -417,7 +442,7 @@ impl Searcher {
                 None
             };
             w.was_pondering = control.pondering.load(Ordering::Relaxed);
-            w.iterate(&plan, Some(on_progress));
+            w.iterate(&plan, on_progress);
             done.store(true, Ordering::Relaxed);
             (w.root_moves, w.nodes)
         });

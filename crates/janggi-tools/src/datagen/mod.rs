@@ -174,7 +174,7 @@ pub fn play_game(
         let Some(g) = opening(id, tries, cfg) else {
             continue;
         };
-        let r = searcher.search(&g, &limits, &control, &mut |_| {});
+        let r = searcher.search_silent(&g, &limits, &control);
         if plain_score(r.score).is_some_and(|c| c.abs() <= cfg.opening_limit) {
             game = Some(g);
             break;
@@ -200,7 +200,7 @@ pub fn play_game(
             });
         }
         let us = game.side_to_move();
-        let r = searcher.search(&game, &limits, &control, &mut |_| {});
+        let r = searcher.search_silent(&game, &limits, &control);
         let Some(mv) = r.best else {
             break game.outcome().and_then(|o| o.winner);
         };
