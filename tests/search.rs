@@ -165,6 +165,75 @@ fn does_not_pass_into_a_lost_count() {
     assert!(r.best.is_some_and(|m| g.is_legal(m)));
 }
 
+/// A game with `janggi`'s 100-ply no-capture rule ending by counting.
+fn counted(fen: &str) -> Game {
+    counted_at(fen, 100)
+}
+
+/// The same game with the no-capture rule at `limit` plies (0 = none).
+fn counted_at(fen: &str, limit: u32) -> Game {
+    Game::new(
+        Position::from_fen(fen).expect("valid fen"),
+        Rules {
+            scoring: true,
+            no_capture_limit: limit,
+            ..Rules::default()
+        },
+    )
+}
+
+#[test]
+fn behind_on_the_count_captures_before_the_no_capture_limit() {
+    // 99 plies without a capture: any quiet move of Han ends the game by
+    // counting, Cho 29 : Han 23.5. Taking the defended soldier loses the
+    // chariot to the recapture but resets the clock: the only way on.
+    let g = counted("2baka3/9/9/9/9/9/r3P4/4R4/4K4/1C5C1 b - - 99 80");
+    let take = mv(&g, "a4e4");
+    assert!(g.is_legal(take));
+    let mut quiet = g.clone();
+    quiet.play(mv(&g, "a4a5")).expect("legal");
+    let end = quiet.outcome().expect("a quiet move reaches the limit");
+    assert!(end.winner.is_some(), "decided by counting: {end:?}");
+    // Without the rule the same search keeps its chariot.
+    let free = counted_at("2baka3/9/9/9/9/9/r3P4/4R4/4K4/1C5C1 b - - 99 80", 0);
+    assert_ne!(search_depth(&free, 5).best, Some(take));
+    let r = search_depth(&g, 5);
+    assert_eq!(r.best, Some(take), "{:?}", r.best.map(|m| text(&g, m)));
+    assert!(
+        matches!(r.score, ReportScore::Cp(cp) if cp > -RULE_WIN + 100),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
+fn ahead_on_the_count_lets_the_no_capture_limit_end_the_game() {
+    // Cho 20 : Han 16.5 after 99 plies without a capture. Taking the free
+    // soldier would win material and reset the clock; any quiet move wins
+    // the game by counting now.
+    let g = counted("4k4/r8/9/9/4p4/9/9/4R4/4K4/1C7 w - - 99 80");
+    let take = mv(&g, "e3e6");
+    assert!(g.is_legal(take));
+    // Without the rule the same search takes the soldier.
+    let free = counted_at("4k4/r8/9/9/4p4/9/9/4R4/4K4/1C7 w - - 99 80", 0);
+    assert_eq!(search_depth(&free, 5).best, Some(take));
+    let r = search_depth(&g, 5);
+    let best = r.best.expect("a move");
+    assert_ne!(
+        best, take,
+        "reset the clock instead of winning on the count"
+    );
+    let mut h = g.clone();
+    h.play(best).expect("legal");
+    let end = h.outcome().expect("the game ends by counting");
+    assert_eq!(end.winner, Some(g.side_to_move()), "{end:?}");
+    assert!(
+        matches!(r.score, ReportScore::Cp(cp) if cp > RULE_WIN - 100),
+        "{:?}",
+        r.score
+    );
+}
+
 #[test]
 fn never_returns_an_illegal_move() {
     let mut rng = Lcg(7);
