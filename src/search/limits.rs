@@ -247,6 +247,83 @@ mod tests {
         assert!(lowest >= ms(250), "clock ran down to {lowest:?}");
     }
 
+    /// The long clock of the strength rows, 60 s + 0.6 s, default overhead
+    /// (10 ms), each move spending its soft budget: the first move takes a
+    /// sensible share (between 1/60 and 1/20 of the clock, plus the
+    /// increment), a quarter of the clock is still there after 40 moves
+    /// (the 30-move horizon leaves 16.6 s), and in a 150-move game the
+    /// clock never falls below the reserve the plan keeps, increment +
+    /// (overhead + safety) x 32 = 1.56 s (it bottoms out at 1.92 s).
+    #[test]
+    fn sixty_plus_six_tenths_is_spent_sensibly() {
+        let mut left = ms(60_000);
+        let at = |left: Duration| {
+            let mut l = clock(left.as_millis() as u64, 600, 0);
+            l.move_overhead = ms(10);
+            TimeBudget::new(&l)
+        };
+        let first = at(left).soft.expect("limited");
+        assert!(
+            first >= ms(1_000 + 600) && first <= ms(3_000 + 600),
+            "{first:?}"
+        );
+        let mut lowest = left;
+        for mv in 0..150 {
+            if mv == 40 {
+                assert!(left >= ms(15_000), "after 40 moves: {left:?}");
+            }
+            let used = at(left).soft.expect("limited");
+            assert!(used < left);
+            left = left - used + ms(600);
+            lowest = lowest.min(left);
+        }
+        assert!(lowest >= ms(1_560), "{lowest:?}");
+    }
+
+    /// Byoyomi 30 s + 3 x 10 s with `Move Overhead` 50 ms. In the worst
+    /// case, every move running to its hard limit plus the GUI's overhead,
+    /// no move ever passes the end of its period, so no period is lost.
+    /// Spending the soft budget, main time lasts at least four moves.
+    #[test]
+    fn byoyomi_thirty_plus_three_times_ten_never_loses_a_period() {
+        let period = ms(10_000);
+        let budget = |main: Duration| {
+            TimeBudget::new(&Limits {
+                clock: Some(Clock {
+                    time: main,
+                    inc: Duration::ZERO,
+                    movestogo: None,
+                    byoyomi: period,
+                    periods: 3,
+                }),
+                move_overhead: ms(50),
+                ..Limits::default()
+            })
+        };
+        for worst in [true, false] {
+            let mut main = ms(30_000);
+            let mut moves_in_main = 0;
+            for _ in 0..200 {
+                let b = budget(main);
+                let spent = if worst { b.hard } else { b.soft };
+                let used = spent.expect("limited") + ms(50);
+                if main > Duration::ZERO {
+                    moves_in_main += 1;
+                    assert!(used < main + period, "{used:?} with {main:?} left");
+                    main = main.saturating_sub(used);
+                } else {
+                    assert!(used < period, "a period lost: {used:?}");
+                }
+            }
+            if !worst {
+                assert!(
+                    moves_in_main >= 4,
+                    "main time gone in {moves_in_main} moves"
+                );
+            }
+        }
+    }
+
     #[test]
     fn increment_is_used() {
         let a = TimeBudget::new(&clock(10_000, 0, 0)).soft.expect("limited");
