@@ -337,33 +337,62 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         None => (Setup::Mssm, None),
     };
     let start = Position::from_setups(han_setup, cho_setup);
-    let (start, plies) = match replay(&raw, &start, rules) {
-        Ok(p) => (start, p),
+    // The documented reading first, then Han's string read from Han's own
+    // left; and when the first move is Han's, the same with Han to move
+    // (some apps' records start with Han's move).
+    let mut tries = vec![(han_setup, false)];
+    if let Some(a) = han_alt.filter(|&a| a != han_setup) {
+        tries.push((a, false));
+    }
+    let first = match replay(&raw, &start, rules) {
+        Ok(p) => Ok((start, p, han_setup, false)),
         Err((i, e)) => {
-            let alt = han_alt
-                .filter(|&a| a != han_setup)
-                .map(|a| (a, Position::from_setups(a, cho_setup)))
-                .and_then(|(a, pos)| replay(&raw, &pos, rules).ok().map(|p| (a, pos, p)));
-            match alt {
-                Some((a, pos, p)) => {
-                    warnings.push(RecordWarning::HanSetupReversed {
-                        written: han.as_ref().map(|h| h.1.clone()).unwrap_or_default(),
-                        used: a,
-                    });
-                    (pos, p)
-                }
-                None => {
-                    let (number, text, _) = &raw.moves[i];
-                    return Err(err(
-                        &raw,
-                        GameErrorKind::BadMove {
-                            number: *number,
-                            text: text.clone(),
-                            error: Box::new(e),
-                        },
-                    ));
-                }
+            let han_first = i == 0
+                && matches!(
+                    &e,
+                    crate::record::MoveError::Korean(
+                        janggi_core::board::KoreanMoveError::NotYourPiece(_)
+                    )
+                );
+            if han_first {
+                tries.extend(tries.clone().into_iter().map(|(s, _)| (s, true)));
             }
+            tries
+                .iter()
+                .skip(1)
+                .find_map(|&(s, han_moves)| {
+                    let pos = Position::from_setups(s, cho_setup);
+                    let pos = if han_moves { han_to_move(&pos)? } else { pos };
+                    replay(&raw, &pos, rules)
+                        .ok()
+                        .map(|p| (pos, p, s, han_moves))
+                })
+                .ok_or((i, e))
+        }
+    };
+    let (start, plies) = match first {
+        Ok((pos, p, s, han_moves)) => {
+            if s != han_setup {
+                warnings.push(RecordWarning::HanSetupReversed {
+                    written: han.as_ref().map(|h| h.1.clone()).unwrap_or_default(),
+                    used: s,
+                });
+            }
+            if han_moves {
+                warnings.push(RecordWarning::HanMovesFirst);
+            }
+            (pos, p)
+        }
+        Err((i, e)) => {
+            let (number, text, _) = &raw.moves[i];
+            return Err(err(
+                &raw,
+                GameErrorKind::BadMove {
+                    number: *number,
+                    text: text.clone(),
+                    error: Box::new(e),
+                },
+            ));
         }
     };
     if let Some((_, n)) = raw.tag(&[COUNT_TAG]) {
@@ -406,8 +435,28 @@ pub fn read_gib_with(bytes: &[u8], rules: Rules) -> GibFile {
     }
 }
 
+/// `pos` with Han to move.
+fn han_to_move(pos: &Position) -> Option<Position> {
+    let fen = pos.fen();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    *fields.get_mut(1)? = "b";
+    Position::from_fen(&fields.join(" ")).ok()
+}
+
 /// Reads every game of GIB text.
 pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>> {
+    // Some apps' files have stray bytes (0xFF, decoded as U+FFFD) before a
+    // game's first tag: dropped at the start of a line.
+    let cleaned;
+    let text = if text.contains('\u{FFFD}') {
+        cleaned = text
+            .split_inclusive('\n')
+            .map(|l| l.trim_start_matches('\u{FFFD}'))
+            .collect::<String>();
+        cleaned.as_str()
+    } else {
+        text
+    };
     split_games(text)
         .into_iter()
         .enumerate()
