@@ -143,7 +143,10 @@ struct Raw {
 
 impl Raw {
     fn is_empty(&self) -> bool {
-        self.tags.is_empty() && self.moves.is_empty() && self.intro.is_none()
+        self.tags.is_empty()
+            && self.moves.is_empty()
+            && self.intro.is_none()
+            && self.error.is_none()
     }
 
     fn tag(&self, names: &[&str]) -> Option<(&str, &str)> {
