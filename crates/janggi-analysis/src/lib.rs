@@ -18,9 +18,10 @@
 //!   `103.1668 · e^(−0.04354 · loss) − 3.1669`, clamped to 0–100; a side's
 //!   accuracy is the mean over its moves, beside its mean loss.
 //!
-//! Output: PGN with `{[%eval …]}` comments and NAGs ([`annotated_pgn`]),
-//! JSON ([`to_json`]) and an SVG evaluation graph with the mistakes marked
-//! ([`svg_graph`]).
+//! Output: PGN with `{[%eval …]}` comments and NAGs and a per-side summary
+//! ([`annotated_pgn`]), JSON ([`to_json`]) and an SVG evaluation graph with
+//! the mistakes marked ([`svg_graph`]). Many games: [`batch`] (in parallel,
+//! in input order; shards).
 
 use janggi_core::board::{KoreanScript, Notation};
 use janggi_core::game::Game;
@@ -152,6 +153,16 @@ pub trait Evaluator {
     /// # Errors
     /// [`AnalysisError`] when no answer comes.
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError>;
+
+    /// Called before each game ([`analyse`]): a UCI engine gets
+    /// `ucinewgame` (its hash is cleared), so a game's analysis does not
+    /// depend on the games the same engine analysed before it.
+    ///
+    /// # Errors
+    /// [`AnalysisError`] when the engine does not answer.
+    fn new_game(&mut self) -> Result<(), AnalysisError> {
+        Ok(())
+    }
 }
 
 /// Why an analysis stopped.
@@ -250,6 +261,12 @@ impl Drop for UciEngine {
 }
 
 impl Evaluator for UciEngine {
+    fn new_game(&mut self) -> Result<(), AnalysisError> {
+        self.process
+            .new_game(Duration::from_secs(30), &self.stop)
+            .map_err(|e| AnalysisError::NoAnswer(e.to_string()))
+    }
+
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
         let mut position = format!("position fen {fen}");
         if !moves.is_empty() {
@@ -344,6 +361,7 @@ pub fn analyse(
     engine: &mut dyn Evaluator,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameAnalysis, AnalysisError> {
+    engine.new_game()?;
     let fen = rec.start.fen();
     let mut game = Game::new(rec.start.clone(), rec.rules);
     let mut uci: Vec<String> = Vec::new();
@@ -439,13 +457,75 @@ fn comment_safe(s: &str) -> String {
     s.replace('}', ")").replace('{', "(")
 }
 
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl SideSummary {
+    /// As lichess sums a side up: `accuracy 87.3, average loss 4.1%, 2
+    /// inaccuracies, 1 mistake, 0 blunders`.
+    pub fn text(&self) -> String {
+        format!(
+            "accuracy {:.1}, average loss {:.1}%, {}, {}, {}",
+            self.accuracy,
+            self.average_loss,
+            plural(self.marks[0], "inaccuracy", "inaccuracies"),
+            plural(self.marks[1], "mistake", "mistakes"),
+            plural(self.marks[2], "blunder", "blunders"),
+        )
+    }
+}
+
+/// The per-side summary before the first move: `Cho (name): accuracy 87.3,
+/// average loss 4.1%, 2 inaccuracies, 1 mistake, 0 blunders. Han (name):
+/// …` (the name when the record has one).
+pub fn summary_text(rec: &Record, a: &GameAnalysis) -> String {
+    let side = |label: &str, name: Option<&str>, s: &SideSummary| match name {
+        Some(n) if !n.is_empty() && n != "?" => format!("{label} ({n}): {}.", s.text()),
+        _ => format!("{label}: {}.", s.text()),
+    };
+    format!(
+        "{} {}",
+        side("Cho", rec.cho_player(), &a.sides[0]),
+        side("Han", rec.han_player(), &a.sides[1])
+    )
+}
+
+/// The tags [`annotated`] adds, per side (`White` is Cho, `Black` Han, as
+/// in the PGN roster): `Annotator`, then `WhiteAccuracy`,
+/// `WhiteAverageLoss` (percentage points), `WhiteInaccuracies`,
+/// `WhiteMistakes`, `WhiteBlunders` and the same for `Black`.
+pub fn summary_tags(a: &GameAnalysis) -> Vec<(String, String)> {
+    let mut tags = vec![("Annotator".to_string(), "janggi-engine analyse".to_string())];
+    for (side, s) in [("White", &a.sides[0]), ("Black", &a.sides[1])] {
+        tags.push((format!("{side}Accuracy"), format!("{:.1}", s.accuracy)));
+        tags.push((
+            format!("{side}AverageLoss"),
+            format!("{:.1}", s.average_loss),
+        ));
+        tags.push((format!("{side}Inaccuracies"), s.marks[0].to_string()));
+        tags.push((format!("{side}Mistakes"), s.marks[1].to_string()));
+        tags.push((format!("{side}Blunders"), s.marks[2].to_string()));
+    }
+    tags
+}
+
 /// The record with the analysis in its comments: after each move
 /// `[%eval …]` (Cho's view, as lichess writes it), the mark and the best
 /// move; the mark's NAG is added to the comment's front as text
-/// (`?!`, `?`, `??`) so any PGN reader keeps it. Write it with
-/// `janggi_records::pgn::write_pgn`.
+/// (`?!`, `?`, `??`) so any PGN reader keeps it. The per-side summary is
+/// the comment before the first move ([`summary_text`]) and header tags
+/// ([`summary_tags`]). Write it with `janggi_records::pgn::write_pgn`.
 pub fn annotated(rec: &Record, a: &GameAnalysis) -> Record {
     let mut out = rec.clone();
+    for (k, v) in summary_tags(a) {
+        out.set_tag(&k, &v);
+    }
+    let summary = summary_text(rec, a);
+    out.intro = Some(match &rec.intro {
+        Some(old) => format!("{summary} {}", comment_safe(old)),
+        None => summary,
+    });
     for (p, m) in out.plies.iter_mut().zip(&a.moves) {
         let mut c = format!("[%eval {}]", m.after.eval_tag());
         if let Some(mark) = m.mark {
@@ -622,6 +702,8 @@ fn xml(s: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
+
+pub mod batch;
 
 #[cfg(test)]
 mod tests;
