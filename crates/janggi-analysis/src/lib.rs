@@ -624,8 +624,9 @@ pub fn to_json(a: &GameAnalysis) -> String {
 }
 
 /// The evaluation graph as SVG: Cho's win probability after each ply (the
-/// top is Cho winning), the 50 % line, and a dot on every marked move
-/// (yellow inaccuracy, orange mistake, red blunder).
+/// top is Cho winning), the 50 % line, a dot on every marked move
+/// (yellow inaccuracy, orange mistake, red blunder; the move in its
+/// tooltip), move numbers below. [`png::png_graph`] renders it to PNG.
 pub fn svg_graph(a: &GameAnalysis, title: &str) -> String {
     let (w, h, pad) = (800.0_f64, 300.0_f64, 30.0_f64);
     let n = a.moves.len().max(1) as f64;
@@ -678,7 +679,7 @@ pub fn svg_graph(a: &GameAnalysis, title: &str) -> String {
             };
             let _ = writeln!(
                 out,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\" fill=\"{color}\"><title>{} {} {}</title></circle>",
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\" fill=\"{color}\" stroke=\"#fff\" stroke-width=\"1\"><title>{} {} {}</title></circle>",
                 x(m.ply),
                 y(m.after),
                 m.ply,
@@ -692,6 +693,29 @@ pub fn svg_graph(a: &GameAnalysis, title: &str) -> String {
         "<text x=\"{pad}\" y=\"20\" font-family=\"sans-serif\" font-size=\"14\">{}</text>",
         xml(title)
     );
+    // Who is winning at the top and bottom, and move numbers below.
+    let label = |x: f64, y: f64, anchor: &str, text: &str| {
+        format!(
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#555\" text-anchor=\"{anchor}\">{text}</text>\n"
+        )
+    };
+    out.push_str(&label(pad + 4.0, pad + 12.0, "start", "Cho"));
+    out.push_str(&label(pad + 4.0, h - pad - 5.0, "start", "Han"));
+    let moves = a.moves.len().div_ceil(2);
+    let step = [5, 10, 20, 50, 100, 200, 500]
+        .into_iter()
+        .find(|s| moves / s <= 10)
+        .unwrap_or(1000);
+    for m in (step..=moves).step_by(step) {
+        let px = x((2 * m).min(a.moves.len()));
+        let _ = writeln!(
+            out,
+            "<line x1=\"{px:.1}\" y1=\"{y1:.1}\" x2=\"{px:.1}\" y2=\"{y2:.1}\" stroke=\"#888\"/>",
+            y1 = h - pad,
+            y2 = h - pad + 4.0
+        );
+        out.push_str(&label(px, h - pad + 15.0, "middle", &m.to_string()));
+    }
     out.push_str("</svg>\n");
     out
 }
@@ -704,6 +728,10 @@ fn xml(s: &str) -> String {
 }
 
 pub mod batch;
+#[cfg(feature = "png")]
+pub mod png;
+#[cfg(feature = "progress")]
+pub mod progress;
 
 #[cfg(test)]
 mod tests;

@@ -259,3 +259,43 @@ fn shards_split_the_games_by_their_place_in_the_input() {
     }
     assert_eq!(" 2 / 5 ".parse::<Shard>().unwrap().to_string(), "2/5");
 }
+
+#[cfg(feature = "png")]
+#[test]
+fn the_png_graph_shows_the_curve_the_marks_and_the_text() {
+    use resvg::tiny_skia::Pixmap;
+    let rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &["a1i1", "i10i1"]);
+    let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+    let png = png::png_graph(&a, "game.gib game 1 – 한").unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let pix = Pixmap::decode_png(&png).unwrap();
+    assert_eq!((pix.width(), pix.height()), (1600, 600));
+    let count = |pred: &dyn Fn(u8, u8, u8) -> bool| {
+        pix.pixels()
+            .iter()
+            .filter(|p| pred(p.red(), p.green(), p.blue()))
+            .count()
+    };
+    // The blunder's red dot (#d7263d, r = 5 at scale 2: about 300 pixels).
+    let red = count(&|r, g, b| r > 190 && g < 70 && b < 90);
+    assert!(red > 150, "{red} red pixels");
+    // The curve (#2a6fdb).
+    let blue = count(&|r, g, b| r < 70 && (90..130).contains(&g) && b > 200);
+    assert!(blue > 500, "{blue} blue pixels");
+    // The title and labels: dark pixels in the top left corner.
+    let text = (0..50u32)
+        .flat_map(|y| (0..400u32).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            pix.pixel(x, y)
+                .is_some_and(|p| p.red() < 80 && p.green() < 80)
+        })
+        .count();
+    assert!(text > 200, "{text} text pixels");
+    // The SVG has the same marks and the move numbers.
+    let svg = svg_graph(&a, "t");
+    assert!(
+        svg.contains("#d7263d") && svg.contains(">Cho</text>"),
+        "{svg}"
+    );
+    assert!(png::svg_to_png("<svg", 1.0).is_err());
+}
