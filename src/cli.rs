@@ -462,7 +462,10 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
     let positions: u64 = records.iter().map(|r| r.plies.len() as u64 + 1).sum();
     let threads = a.threads.unwrap_or(1).max(1) as usize;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let jobs = a.jobs.unwrap_or((cores / threads).max(1)).max(1);
+    let jobs = a
+        .jobs
+        .unwrap_or((cores / threads).max(1))
+        .clamp(1, records.len().max(1));
     let progress = Progress::new(positions, records.len() as u64, a.quiet);
     let started = Instant::now();
     let mut write_error = None;
