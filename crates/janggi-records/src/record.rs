@@ -197,6 +197,10 @@ pub enum RecordWarning {
     /// The first move is Han's (some apps' records start so): the game
     /// was read with Han to move first.
     HanMovesFirst,
+    /// The moves do not replay on the `[판]` board as written: some
+    /// wings' horse and elephant were swapped (the apps write the board
+    /// before the players choose their setups).
+    BoardRearranged,
 }
 
 impl fmt::Display for RecordWarning {
@@ -211,6 +215,10 @@ impl fmt::Display for RecordWarning {
             }
             RecordWarning::MissingSetup => write!(f, "no setup tags: the standard start assumed"),
             RecordWarning::HanMovesFirst => write!(f, "the first move is Han's: Han moves first"),
+            RecordWarning::BoardRearranged => write!(
+                f,
+                "the board's horses and elephants were swapped where the moves show them"
+            ),
         }
     }
 }

@@ -150,3 +150,50 @@ fn stray_bytes_before_a_games_tags_are_skipped() {
     assert_eq!(f.games.len(), 3);
     assert!(f.games.iter().all(Result::is_ok));
 }
+
+#[test]
+fn a_handicap_board_is_read_written_and_read_again() {
+    // As the apps write a handicap game (접장기): Han's pieces in Hangul,
+    // Cho's in Hanja (a soldier fewer), Han to move. The board has the
+    // left horses and elephants where the players had not yet put them:
+    // the moves (Han's elephant from 12, Cho's horse from 02) show them
+    // swapped.
+    let board = "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵/1包5包/4將/車象馬士1士象馬車 한 접장기";
+    let text = format!(
+        "[대회명 \"친선대국\"]\n[판 \"{board}\"]\n\n1. 18마37 2. 08마87 3. 38포35 4. 88포85 5. 12상44 6. 02마83\n"
+    );
+    let g = read_gib_text(&text, Rules::default()).remove(0).unwrap();
+    assert_eq!(g.warnings, [RecordWarning::BoardRearranged]);
+    assert_eq!(
+        g.start.fen(),
+        "rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/4K4/RNBA1ABNR b - - 0 1"
+    );
+    assert_eq!(g.setups, None);
+    assert_eq!(g.plies.len(), 6);
+    // GIB keeps it as a board; PGN as a FEN; both read back.
+    let gib = write_gib(&g).unwrap();
+    assert!(
+        gib.contains("[판 \"차상마사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵/1包5包/4將/車馬象士1士象馬車 한\"]"),
+        "{gib}"
+    );
+    assert_eq!(gib.matches("[판").count(), 1, "{gib}");
+    let back = read_gib_text(&gib, Rules::default()).remove(0).unwrap();
+    assert_eq!(back.start.fen(), g.start.fen());
+    assert_eq!(back.moves(), g.moves());
+    assert!(back.warnings.is_empty(), "{:?}", back.warnings);
+    let pgn = write_pgn(&g, MoveStyle::San);
+    assert!(!pgn.contains("[판"), "{pgn}");
+    let p = read_pgn(&pgn).remove(0).unwrap();
+    assert_eq!(p.moves(), g.moves());
+    assert_eq!(write_gib(&p).unwrap(), gib);
+    // A board that is not one: a typed error for that game.
+    for bad in [
+        "차마상/4장",
+        "차마상사1사상마차X/////////",
+        "차마상사1사상마차사사/////////",
+    ] {
+        let t = format!("[판 \"{bad} 한\"]\n\n1. 18마37\n");
+        let e = read_gib_text(&t, Rules::default()).remove(0).unwrap_err();
+        assert!(matches!(e.kind, GameErrorKind::BadFen(_)), "{bad}: {e}");
+    }
+}
