@@ -299,3 +299,17 @@ fn the_png_graph_shows_the_curve_the_marks_and_the_text() {
     );
     assert!(png::svg_to_png("<svg", 1.0).is_err());
 }
+
+#[cfg(feature = "progress")]
+#[test]
+fn a_quiet_progress_bar_is_not_drawn_and_counts_games() {
+    let p = progress::Progress::new(10, 2, true);
+    assert!(!p.is_drawn());
+    for _ in 0..10 {
+        p.position();
+    }
+    p.game_done();
+    p.game_done();
+    p.println("not shown above a hidden bar, printed plainly");
+    p.finish();
+}
