@@ -55,7 +55,8 @@ enum Command {
     /// Analyse games (GIB, PGN or a `position … moves` line): every
     /// position searched, each move marked by its win-probability loss
     /// (docs/analysis.md); annotated PGN (or JSON) on stdout or --out, an
-    /// SVG evaluation graph with --graph.
+    /// SVG or PNG evaluation graph with --graph; games in parallel
+    /// (--jobs), --shard i/n.
     Analyse(AnalyseArgs),
     /// Play an engine-vs-engine match (cutechess-cli style; `match --help`):
     /// runs the `janggi-match` program next to this binary.
@@ -113,9 +114,17 @@ struct AnalyseArgs {
     /// Depth per position (default 8 when no limit is given).
     #[arg(long)]
     depth: Option<u32>,
-    /// Engine threads.
+    /// Engine threads (each job's engine).
     #[arg(long)]
     threads: Option<u32>,
+    /// Games analysed at once, each by its own engine process (default:
+    /// the cores divided by --threads, at least 1).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Only this shard's games, i/n: game k of the input (from 0, over all
+    /// the files in order) belongs to shard (k mod n) + 1.
+    #[arg(long)]
+    shard: Option<janggi_analysis::batch::Shard>,
     /// Another UCI engine's command line (default: this engine).
     #[arg(long)]
     engine: Option<String>,
@@ -125,10 +134,17 @@ struct AnalyseArgs {
     /// Output file (default: stdout).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
-    /// Write the evaluation graph here (SVG; `-N` is added before the
-    /// extension for the second game on).
+    /// Write the evaluation graph here: SVG, or PNG when the name ends in
+    /// `.png` (`-K` is added before the extension for game K ≥ 2 of the
+    /// input).
     #[arg(long)]
     graph: Option<std::path::PathBuf>,
+    /// Write the graph as PNG here too (named as --graph).
+    #[arg(long)]
+    png: Option<std::path::PathBuf>,
+    /// No progress bar and no summary line on stderr.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -323,10 +339,61 @@ fn position_line(text: &str) -> Option<janggi_records::Record> {
     Some(janggi_records::Record::from_game(&game))
 }
 
+/// The graph file of game `k` (0-based place in the input): `path` for
+/// the first game, `stem-(k+1).ext` for the others.
+fn graph_path(path: &std::path::Path, k: usize) -> std::path::PathBuf {
+    if k == 0 {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let ext = path
+        .extension()
+        .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+    path.with_file_name(format!("{stem}-{}{ext}", k + 1))
+}
+
+/// Writes game `k`'s graphs (--graph, --png); the errors as text.
+fn write_graphs(
+    a: &AnalyseArgs,
+    k: usize,
+    an: &janggi_analysis::GameAnalysis,
+    title: &str,
+) -> Vec<String> {
+    use janggi_analysis::png::png_graph;
+    let mut errors = Vec::new();
+    let is_png = |p: &std::path::Path| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let mut targets = Vec::new();
+    if let Some(p) = &a.graph {
+        targets.push((graph_path(p, k), is_png(p)));
+    }
+    if let Some(p) = &a.png {
+        targets.push((graph_path(p, k), true));
+    }
+    for (path, png) in targets {
+        let bytes = if png {
+            match png_graph(an, title) {
+                Ok(b) => b,
+                Err(e) => {
+                    errors.push(format!("{}: {e}", path.display()));
+                    continue;
+                }
+            }
+        } else {
+            janggi_analysis::svg_graph(an, title).into_bytes()
+        };
+        if let Err(e) = std::fs::write(&path, bytes) {
+            errors.push(format!("{}: {e}", path.display()));
+        }
+    }
+    errors
+}
+
 /// `analyse`: 0 when every game was analysed, 2 otherwise (reasons on
-/// stderr); progress on stderr.
+/// stderr); a progress bar on stderr when it is a terminal.
 fn run_analyse(a: &AnalyseArgs) -> i32 {
-    use janggi_analysis::{analyse, annotated_pgn, svg_graph, to_json, Limit, UciEngine};
+    use janggi_analysis::batch::{analyse_all, Shard};
+    use janggi_analysis::progress::Progress;
+    use janggi_analysis::{annotated_pgn, to_json, Limit, UciEngine};
     let limit = match (a.movetime, a.nodes, a.depth) {
         (Some(ms), _, _) => Limit::MoveTime(ms),
         (_, Some(n), _) => Limit::Nodes(n),
@@ -345,16 +412,11 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
             }
         },
     };
-    let mut engine = match UciEngine::start(&cmd, &args, limit, a.threads) {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("analyse: {e}");
-            return 2;
-        }
-    };
-    let mut out = String::new();
+    let shard = a.shard.unwrap_or(Shard::ALL);
+    // Every game of every file, in order; this shard's only.
     let mut failed = 0;
-    let mut done = 0;
+    let mut games = Vec::new();
+    let mut k = 0usize;
     for file in &a.files {
         let bytes = match std::fs::read(file) {
             Ok(b) => b,
@@ -365,67 +427,97 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
             }
         };
         let text = String::from_utf8_lossy(&bytes);
-        let games = match position_line(&text) {
+        let read = match position_line(&text) {
             Some(r) => vec![Ok(r)],
             None => janggi_records::read_any(&bytes),
         };
-        for g in games {
-            let rec = match g {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("{}: error: {e}", file.display());
-                    failed += 1;
-                    continue;
+        let name = file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        for (i, g) in read.into_iter().enumerate() {
+            if shard.owns(k) {
+                match g {
+                    Ok(rec) => games.push((k, format!("{name} game {}", i + 1), rec)),
+                    Err(e) => {
+                        eprintln!("{}: error: {e}", file.display());
+                        failed += 1;
+                    }
                 }
-            };
-            let label = format!("{} game {}", file.display(), done + failed + 1);
-            let started = Instant::now();
-            let mut progress = |i: usize, n: usize| {
-                let el = started.elapsed().as_secs_f64();
-                let eta = el / i as f64 * (n - i) as f64;
-                eprint!("\r{label}: {i}/{n} positions, ETA {eta:.0}s   ");
-            };
-            match analyse(&rec, &mut engine, &mut progress) {
+            }
+            k += 1;
+        }
+    }
+    let mut out: Box<dyn Write> = match &a.out {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("{}: {e}", path.display());
+                return 2;
+            }
+        },
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let records: Vec<janggi_records::Record> = games.iter().map(|g| g.2.clone()).collect();
+    let positions: u64 = records.iter().map(|r| r.plies.len() as u64 + 1).sum();
+    let threads = a.threads.unwrap_or(1).max(1) as usize;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = a
+        .jobs
+        .unwrap_or((cores / threads).max(1))
+        .clamp(1, records.len().max(1));
+    let progress = Progress::new(positions, records.len() as u64, a.quiet);
+    let started = Instant::now();
+    let mut write_error = None;
+    let mut analysed = 0;
+    analyse_all(
+        &records,
+        jobs,
+        || UciEngine::start(&cmd, &args, limit, a.threads),
+        |_, _, _| progress.position(),
+        |i, r| {
+            let (k, label, rec) = &games[i];
+            progress.game_done();
+            match r {
                 Ok(an) => {
-                    eprintln!();
-                    out.push_str(&if a.json {
+                    analysed += 1;
+                    let text = if a.json {
                         to_json(&an) + "\n"
                     } else {
-                        annotated_pgn(&rec, &an)
-                    });
-                    if let Some(path) = &a.graph {
-                        let path = if done == 0 {
-                            path.clone()
-                        } else {
-                            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-                            let ext = path
-                                .extension()
-                                .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
-                            path.with_file_name(format!("{stem}-{}{ext}", done + 1))
-                        };
-                        if let Err(e) = std::fs::write(&path, svg_graph(&an, &label)) {
-                            eprintln!("{}: {e}", path.display());
-                            failed += 1;
-                        }
+                        annotated_pgn(rec, &an)
+                    };
+                    if write_error.is_none() {
+                        write_error = out.write_all(text.as_bytes()).err();
                     }
-                    done += 1;
+                    for e in write_graphs(a, *k, &an, label) {
+                        progress.println(&e);
+                        failed += 1;
+                    }
                 }
                 Err(e) => {
-                    eprintln!("\n{label}: {e}");
+                    progress.println(&format!("{label}: {e}"));
                     failed += 1;
                 }
             }
-        }
-    }
-    let written = match &a.out {
-        Some(path) => std::fs::write(path, &out).map_err(|e| format!("{}: {e}", path.display())),
-        None => std::io::stdout()
-            .write_all(out.as_bytes())
-            .map_err(|e| format!("stdout: {e}")),
-    };
-    if let Err(e) = written {
-        eprintln!("{e}");
+        },
+    );
+    progress.finish();
+    let flushed = out.flush();
+    if let Some(e) = write_error.or(flushed.err()) {
+        eprintln!("output: {e}");
         return 2;
+    }
+    if !a.quiet {
+        let shard_text = if a.shard.is_some() {
+            format!(" (shard {shard})")
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "analysed {analysed} of {} games{shard_text}, {positions} positions, {jobs} jobs, in {:.1} s",
+            records.len(),
+            started.elapsed().as_secs_f64()
+        );
     }
     if failed > 0 {
         2

@@ -29,7 +29,41 @@ fn analyse_marks_a_blunder_and_writes_pgn_json_and_graph() {
     assert_eq!(back.plies.len(), 2);
     let svg = std::fs::read_to_string(&graph).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("<circle"), "{svg}");
-    assert!(err.contains("3/3 positions"), "{err}");
+    // The summary line; no progress bar, as stderr is not a terminal.
+    assert!(err.contains("analysed 1 of 1 games"), "{err}");
+    assert!(!err.contains('\r'), "{err:?}");
+    // The annotated PGN sums each side up.
+    assert!(pgn.contains("[WhiteBlunders \"1\"]"), "{pgn}");
+    assert!(pgn.contains("{Cho: accuracy "), "{pgn}");
+
+    // The graph as PNG, by the extension and by --png; --quiet is silent.
+    let (png1, png2) = (dir.join("g.png"), dir.join("p.png"));
+    let o = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
+        .args([
+            "analyse",
+            game.to_str().unwrap(),
+            "--depth",
+            "3",
+            "-q",
+            "--graph",
+        ])
+        .arg(&png1)
+        .arg("--png")
+        .arg(&png2)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for p in [&png1, &png2] {
+        let bytes = std::fs::read(p).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        // IHDR: 1600 x 600.
+        assert_eq!(&bytes[16..24], &[0, 0, 6, 64, 0, 0, 2, 88]);
+    }
 
     let o = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
         .args([
@@ -45,4 +79,99 @@ fn analyse_marks_a_blunder_and_writes_pgn_json_and_graph() {
     let json = String::from_utf8(o.stdout).unwrap();
     assert!(json.contains("\"mark\":\"blunder\""), "{json}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_janggi-engine"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// The games of an annotated PGN output, each from its `[Event` tag.
+fn games_of(pgn: &str) -> Vec<String> {
+    pgn.split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| format!("[Event {g}"))
+        .collect()
+}
+
+#[test]
+fn games_in_parallel_and_shards_together_equal_the_plain_run() {
+    let dir = std::env::temp_dir().join(format!("janggi-analyse-shard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fen = "3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1";
+    let mate = "3k5/R8/9/9/9/9/9/9/4K4/1R7 w - - 0 1";
+    let mut text = String::new();
+    for (i, (f, moves)) in [
+        (fen, "1. a1i1 i10i1"),
+        (fen, "1. a1a2 i10i9 2. a2a3"),
+        (mate, "1. b1b10"),
+        (fen, "1. a1a3"),
+        (fen, "1. a1b1 i10h10"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        text.push_str(&format!(
+            "[Event \"g{i}\"]\n[Variant \"Janggi\"]\n[FEN \"{f}\"]\n\n{moves} *\n\n"
+        ));
+    }
+    let file = dir.join("games.pgn");
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, all, err) = run(&["analyse", f, "--nodes", "300", "--jobs", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("analysed 5 of 5 games") && err.contains("3 jobs"),
+        "{err}"
+    );
+    let all = games_of(&all);
+    assert_eq!(all.len(), 5);
+    for (i, g) in all.iter().enumerate() {
+        assert!(
+            g.starts_with(&format!("[Event \"g{i}\"]")),
+            "input order: {g}"
+        );
+    }
+    // One job gives the same games.
+    let (_, one, _) = run(&["analyse", f, "--nodes", "300", "--jobs", "1"]);
+    assert_eq!(games_of(&one), all);
+    // Shards: game k in shard (k mod 3) + 1; together the plain run.
+    let mut shards = Vec::new();
+    for s in ["1/3", "2/3", "3/3"] {
+        let (code, out, err) = run(&["analyse", f, "--nodes", "300", "--shard", s, "-q"]);
+        assert_eq!(code, 0, "{err}");
+        shards.push(games_of(&out));
+    }
+    assert_eq!(shards.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 1]);
+    for (k, g) in all.iter().enumerate() {
+        assert_eq!(&shards[k % 3][k / 3], g, "game {k}");
+    }
+    let (code, _, err) = run(&["analyse", f, "--shard", "4/3"]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_korean_app_record_is_analysed() {
+    // Game 3 of three real Hangame records (CP949), as shard 3/3.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/janggi-records/tests/data/hangame-2010.gib"
+    );
+    let (code, pgn, err) = run(&["analyse", file, "--nodes", "200", "--shard", "3/3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("analysed 1 of 1 games (shard 3/3)"), "{err}");
+    assert_eq!(games_of(&pgn).len(), 1);
+    assert!(pgn.contains("[White \"페빠마리솔 4단\"]"), "{pgn}");
+    assert!(pgn.contains("[WhiteAccuracy "), "{pgn}");
+    assert_eq!(pgn.matches("[%eval ").count(), 89, "{pgn}");
+    let back = janggi_records::pgn::read_pgn(&pgn).remove(0).unwrap();
+    assert_eq!(back.plies.len(), 89);
 }

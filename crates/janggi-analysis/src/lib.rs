@@ -18,9 +18,10 @@
 //!   `103.1668 · e^(−0.04354 · loss) − 3.1669`, clamped to 0–100; a side's
 //!   accuracy is the mean over its moves, beside its mean loss.
 //!
-//! Output: PGN with `{[%eval …]}` comments and NAGs ([`annotated_pgn`]),
-//! JSON ([`to_json`]) and an SVG evaluation graph with the mistakes marked
-//! ([`svg_graph`]).
+//! Output: PGN with `{[%eval …]}` comments and NAGs and a per-side summary
+//! ([`annotated_pgn`]), JSON ([`to_json`]) and an SVG evaluation graph with
+//! the mistakes marked ([`svg_graph`]). Many games: [`batch`] (in parallel,
+//! in input order; shards).
 
 use janggi_core::board::{KoreanScript, Notation};
 use janggi_core::game::Game;
@@ -152,6 +153,16 @@ pub trait Evaluator {
     /// # Errors
     /// [`AnalysisError`] when no answer comes.
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError>;
+
+    /// Called before each game ([`analyse`]): a UCI engine gets
+    /// `ucinewgame` (its hash is cleared), so a game's analysis does not
+    /// depend on the games the same engine analysed before it.
+    ///
+    /// # Errors
+    /// [`AnalysisError`] when the engine does not answer.
+    fn new_game(&mut self) -> Result<(), AnalysisError> {
+        Ok(())
+    }
 }
 
 /// Why an analysis stopped.
@@ -250,6 +261,12 @@ impl Drop for UciEngine {
 }
 
 impl Evaluator for UciEngine {
+    fn new_game(&mut self) -> Result<(), AnalysisError> {
+        self.process
+            .new_game(Duration::from_secs(30), &self.stop)
+            .map_err(|e| AnalysisError::NoAnswer(e.to_string()))
+    }
+
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
         let mut position = format!("position fen {fen}");
         if !moves.is_empty() {
@@ -344,6 +361,7 @@ pub fn analyse(
     engine: &mut dyn Evaluator,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameAnalysis, AnalysisError> {
+    engine.new_game()?;
     let fen = rec.start.fen();
     let mut game = Game::new(rec.start.clone(), rec.rules);
     let mut uci: Vec<String> = Vec::new();
@@ -439,13 +457,75 @@ fn comment_safe(s: &str) -> String {
     s.replace('}', ")").replace('{', "(")
 }
 
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl SideSummary {
+    /// As lichess sums a side up: `accuracy 87.3, average loss 4.1%, 2
+    /// inaccuracies, 1 mistake, 0 blunders`.
+    pub fn text(&self) -> String {
+        format!(
+            "accuracy {:.1}, average loss {:.1}%, {}, {}, {}",
+            self.accuracy,
+            self.average_loss,
+            plural(self.marks[0], "inaccuracy", "inaccuracies"),
+            plural(self.marks[1], "mistake", "mistakes"),
+            plural(self.marks[2], "blunder", "blunders"),
+        )
+    }
+}
+
+/// The per-side summary before the first move: `Cho (name): accuracy 87.3,
+/// average loss 4.1%, 2 inaccuracies, 1 mistake, 0 blunders. Han (name):
+/// …` (the name when the record has one).
+pub fn summary_text(rec: &Record, a: &GameAnalysis) -> String {
+    let side = |label: &str, name: Option<&str>, s: &SideSummary| match name {
+        Some(n) if !n.is_empty() && n != "?" => format!("{label} ({n}): {}.", s.text()),
+        _ => format!("{label}: {}.", s.text()),
+    };
+    format!(
+        "{} {}",
+        side("Cho", rec.cho_player(), &a.sides[0]),
+        side("Han", rec.han_player(), &a.sides[1])
+    )
+}
+
+/// The tags [`annotated`] adds, per side (`White` is Cho, `Black` Han, as
+/// in the PGN roster): `Annotator`, then `WhiteAccuracy`,
+/// `WhiteAverageLoss` (percentage points), `WhiteInaccuracies`,
+/// `WhiteMistakes`, `WhiteBlunders` and the same for `Black`.
+pub fn summary_tags(a: &GameAnalysis) -> Vec<(String, String)> {
+    let mut tags = vec![("Annotator".to_string(), "janggi-engine analyse".to_string())];
+    for (side, s) in [("White", &a.sides[0]), ("Black", &a.sides[1])] {
+        tags.push((format!("{side}Accuracy"), format!("{:.1}", s.accuracy)));
+        tags.push((
+            format!("{side}AverageLoss"),
+            format!("{:.1}", s.average_loss),
+        ));
+        tags.push((format!("{side}Inaccuracies"), s.marks[0].to_string()));
+        tags.push((format!("{side}Mistakes"), s.marks[1].to_string()));
+        tags.push((format!("{side}Blunders"), s.marks[2].to_string()));
+    }
+    tags
+}
+
 /// The record with the analysis in its comments: after each move
 /// `[%eval …]` (Cho's view, as lichess writes it), the mark and the best
 /// move; the mark's NAG is added to the comment's front as text
-/// (`?!`, `?`, `??`) so any PGN reader keeps it. Write it with
-/// `janggi_records::pgn::write_pgn`.
+/// (`?!`, `?`, `??`) so any PGN reader keeps it. The per-side summary is
+/// the comment before the first move ([`summary_text`]) and header tags
+/// ([`summary_tags`]). Write it with `janggi_records::pgn::write_pgn`.
 pub fn annotated(rec: &Record, a: &GameAnalysis) -> Record {
     let mut out = rec.clone();
+    for (k, v) in summary_tags(a) {
+        out.set_tag(&k, &v);
+    }
+    let summary = summary_text(rec, a);
+    out.intro = Some(match &rec.intro {
+        Some(old) => format!("{summary} {}", comment_safe(old)),
+        None => summary,
+    });
     for (p, m) in out.plies.iter_mut().zip(&a.moves) {
         let mut c = format!("[%eval {}]", m.after.eval_tag());
         if let Some(mark) = m.mark {
@@ -544,8 +624,9 @@ pub fn to_json(a: &GameAnalysis) -> String {
 }
 
 /// The evaluation graph as SVG: Cho's win probability after each ply (the
-/// top is Cho winning), the 50 % line, and a dot on every marked move
-/// (yellow inaccuracy, orange mistake, red blunder).
+/// top is Cho winning), the 50 % line, a dot on every marked move
+/// (yellow inaccuracy, orange mistake, red blunder; the move in its
+/// tooltip), move numbers below. [`png::png_graph`] renders it to PNG.
 pub fn svg_graph(a: &GameAnalysis, title: &str) -> String {
     let (w, h, pad) = (800.0_f64, 300.0_f64, 30.0_f64);
     let n = a.moves.len().max(1) as f64;
@@ -598,7 +679,7 @@ pub fn svg_graph(a: &GameAnalysis, title: &str) -> String {
             };
             let _ = writeln!(
                 out,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\" fill=\"{color}\"><title>{} {} {}</title></circle>",
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\" fill=\"{color}\" stroke=\"#fff\" stroke-width=\"1\"><title>{} {} {}</title></circle>",
                 x(m.ply),
                 y(m.after),
                 m.ply,
@@ -612,6 +693,29 @@ pub fn svg_graph(a: &GameAnalysis, title: &str) -> String {
         "<text x=\"{pad}\" y=\"20\" font-family=\"sans-serif\" font-size=\"14\">{}</text>",
         xml(title)
     );
+    // Who is winning at the top and bottom, and move numbers below.
+    let label = |x: f64, y: f64, anchor: &str, text: &str| {
+        format!(
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#555\" text-anchor=\"{anchor}\">{text}</text>\n"
+        )
+    };
+    out.push_str(&label(pad + 4.0, pad + 12.0, "start", "Cho"));
+    out.push_str(&label(pad + 4.0, h - pad - 5.0, "start", "Han"));
+    let moves = a.moves.len().div_ceil(2);
+    let step = [5, 10, 20, 50, 100, 200, 500]
+        .into_iter()
+        .find(|s| moves / s <= 10)
+        .unwrap_or(1000);
+    for m in (step..=moves).step_by(step) {
+        let px = x((2 * m).min(a.moves.len()));
+        let _ = writeln!(
+            out,
+            "<line x1=\"{px:.1}\" y1=\"{y1:.1}\" x2=\"{px:.1}\" y2=\"{y2:.1}\" stroke=\"#888\"/>",
+            y1 = h - pad,
+            y2 = h - pad + 4.0
+        );
+        out.push_str(&label(px, h - pad + 15.0, "middle", &m.to_string()));
+    }
     out.push_str("</svg>\n");
     out
 }
@@ -622,6 +726,12 @@ fn xml(s: &str) -> String {
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
+
+pub mod batch;
+#[cfg(feature = "png")]
+pub mod png;
+#[cfg(feature = "progress")]
+pub mod progress;
 
 #[cfg(test)]
 mod tests;

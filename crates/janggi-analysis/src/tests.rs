@@ -92,8 +92,25 @@ fn a_hanging_chariot_is_a_blunder() {
     let pgn = annotated_pgn(&rec, &a);
     assert!(pgn.contains("?? blunder"), "{pgn}");
     assert!(pgn.contains("[%eval "), "{pgn}");
+    // The per-side summary: tags and the comment before the first move.
+    assert!(pgn.contains("[WhiteBlunders \"1\"]"), "{pgn}");
+    assert!(pgn.contains("[BlackBlunders \"0\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Annotator \"janggi-engine analyse\"]"),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains("{Cho: accuracy ")
+            && pgn.contains("0 mistakes, 1 blunder. Han: accuracy 100.0"),
+        "{pgn}"
+    );
     let back = read_pgn(&pgn).remove(0).unwrap();
     assert_eq!(back.moves(), rec.moves());
+    assert_eq!(
+        back.tag("WhiteAccuracy"),
+        Some(format!("{:.1}", a.sides[0].accuracy).as_str())
+    );
+    assert!(back.intro.as_deref().unwrap().contains("1 blunder"));
     assert!(back.plies[0]
         .comment
         .as_deref()
@@ -133,4 +150,166 @@ fn thresholds_and_probabilities() {
     assert_eq!(Score::Mate(-2).win_probability(), 0.0);
     assert!((accuracy(0.0) - 100.0).abs() < 0.01);
     assert!(accuracy(50.0) < 15.0);
+}
+
+/// Games of different lengths from one small position.
+fn small_games() -> Vec<Record> {
+    let fen = "3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1";
+    let shuffle = [
+        "a1a2", "i10i9", "a2a3", "i9i8", "a3a2", "i8i9", "a2a1", "i9i10",
+    ];
+    vec![
+        record(fen, &shuffle),
+        record(fen, &["a1i1", "i10i1"]),
+        record(fen, &shuffle[..3]),
+        record("3k5/R8/9/9/9/9/9/9/4K4/1R7 w - - 0 1", &["b1b10"]),
+        record(fen, &shuffle[..5]),
+    ]
+}
+
+#[test]
+fn many_games_in_parallel_come_back_in_input_order_and_equal_one_by_one() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let games = small_games();
+    let one_by_one: Vec<GameAnalysis> = games
+        .iter()
+        .map(|g| analyse(g, &mut Material, &mut |_, _| {}).unwrap())
+        .collect();
+    let starts = AtomicUsize::new(0);
+    let positions = AtomicUsize::new(0);
+    let mut order = Vec::new();
+    let mut results = Vec::new();
+    batch::analyse_all(
+        &games,
+        3,
+        || {
+            starts.fetch_add(1, Ordering::SeqCst);
+            Ok(Material)
+        },
+        |_, _, _| {
+            positions.fetch_add(1, Ordering::SeqCst);
+        },
+        |i, r| {
+            order.push(i);
+            results.push(r.unwrap());
+        },
+    );
+    assert_eq!(order, [0, 1, 2, 3, 4]);
+    assert_eq!(results, one_by_one);
+    let s = starts.load(Ordering::SeqCst);
+    assert!((1..=3).contains(&s), "{s} engines for 3 jobs");
+    let want: usize = games.iter().map(|g| g.plies.len() + 1).sum();
+    assert_eq!(positions.load(Ordering::SeqCst), want);
+}
+
+#[test]
+fn an_engine_that_fails_is_reported_for_its_game_and_replaced() {
+    /// Fails on its first position.
+    struct Broken;
+    impl Evaluator for Broken {
+        fn evaluate(&mut self, _: &str, _: &[String]) -> Result<Eval, AnalysisError> {
+            Err(AnalysisError::NoAnswer("test".into()))
+        }
+    }
+    let games = small_games();
+    let mut errors = 0;
+    batch::analyse_all(
+        &games,
+        2,
+        || Ok(Broken),
+        |_, _, _| {},
+        |_, r| {
+            if r.is_err() {
+                errors += 1;
+            }
+        },
+    );
+    assert_eq!(errors, games.len());
+    // An engine that does not start: every game says so.
+    let mut starts = Vec::new();
+    batch::analyse_all(
+        &games[..2],
+        1,
+        || Err::<Material, _>(AnalysisError::Start("no such program".into())),
+        |_, _, _| {},
+        |i, r| starts.push((i, r.unwrap_err())),
+    );
+    assert_eq!(starts.len(), 2);
+    assert!(matches!(starts[1], (1, AnalysisError::Start(_))));
+}
+
+#[test]
+fn shards_split_the_games_by_their_place_in_the_input() {
+    use batch::Shard;
+    let shards: Vec<Shard> = ["1/3", "2/3", "3/3"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    for k in 0..10 {
+        let owners: Vec<usize> = shards
+            .iter()
+            .filter(|s| s.owns(k))
+            .map(|s| s.index)
+            .collect();
+        assert_eq!(owners, [k % 3 + 1], "game {k}");
+    }
+    assert!(Shard::ALL.owns(7));
+    for bad in ["0/3", "4/3", "1", "a/b", "1/0", ""] {
+        assert!(bad.parse::<Shard>().is_err(), "{bad}");
+    }
+    assert_eq!(" 2 / 5 ".parse::<Shard>().unwrap().to_string(), "2/5");
+}
+
+#[cfg(feature = "png")]
+#[test]
+fn the_png_graph_shows_the_curve_the_marks_and_the_text() {
+    use resvg::tiny_skia::Pixmap;
+    let rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &["a1i1", "i10i1"]);
+    let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+    let png = png::png_graph(&a, "game.gib game 1 – 한").unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let pix = Pixmap::decode_png(&png).unwrap();
+    assert_eq!((pix.width(), pix.height()), (1600, 600));
+    let count = |pred: &dyn Fn(u8, u8, u8) -> bool| {
+        pix.pixels()
+            .iter()
+            .filter(|p| pred(p.red(), p.green(), p.blue()))
+            .count()
+    };
+    // The blunder's red dot (#d7263d, r = 5 at scale 2: about 300 pixels).
+    let red = count(&|r, g, b| r > 190 && g < 70 && b < 90);
+    assert!(red > 150, "{red} red pixels");
+    // The curve (#2a6fdb).
+    let blue = count(&|r, g, b| r < 70 && (90..130).contains(&g) && b > 200);
+    assert!(blue > 500, "{blue} blue pixels");
+    // The title and labels: dark pixels in the top left corner.
+    let text = (0..50u32)
+        .flat_map(|y| (0..400u32).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            pix.pixel(x, y)
+                .is_some_and(|p| p.red() < 80 && p.green() < 80)
+        })
+        .count();
+    assert!(text > 200, "{text} text pixels");
+    // The SVG has the same marks and the move numbers.
+    let svg = svg_graph(&a, "t");
+    assert!(
+        svg.contains("#d7263d") && svg.contains(">Cho</text>"),
+        "{svg}"
+    );
+    assert!(png::svg_to_png("<svg", 1.0).is_err());
+}
+
+#[cfg(feature = "progress")]
+#[test]
+fn a_quiet_progress_bar_is_not_drawn_and_counts_games() {
+    let p = progress::Progress::new(10, 2, true);
+    assert!(!p.is_drawn());
+    for _ in 0..10 {
+        p.position();
+    }
+    p.game_done();
+    p.game_done();
+    p.println("not shown above a hidden bar, printed plainly");
+    p.finish();
 }

@@ -1,5 +1,8 @@
 //! PGN for Janggi games: a writer and a reader that replays games back
-//! into [`Game`]s.
+//! into [`Game`]s. Both are janggi-records' (crates/janggi-records): the
+//! writer is its `write_pgn_with_ending` on the game as a `Record`
+//! ([`to_record`]), the reader its tokenizer `split_pgn`; so the runner's
+//! PGN is the PGN `janggi-engine convert` and `analyse` read and write.
 //!
 //! Tags written: the seven-tag roster (`White` is Cho, who moves first;
 //! `Black` is Han), `[Variant "Janggi"]`, `[FEN …]` and `[SetUp "1"]`,
@@ -23,7 +26,8 @@
 use super::referee::{GameRecord, Termination};
 use janggi_core::board::{Notation, Position};
 use janggi_core::game::{Game, Rules};
-use janggi_core::types::Color;
+use janggi_records::record::setups_of;
+use janggi_records::{GameErrorKind, GameResult as RecordResult, Ply, Record};
 use std::fmt;
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -32,16 +36,6 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub const NOTATION_TAG: &str = "Notation";
 /// Its value: plain UCI coordinates.
 pub const NOTATION_UCI: &str = "UCI";
-/// Movetext line width.
-const LINE_WIDTH: usize = 79;
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn comment_safe(s: &str) -> String {
-    s.replace('}', ")").replace('{', "(")
-}
 
 /// Today as `YYYY.MM.DD` (UTC).
 pub fn today() -> String {
@@ -62,33 +56,44 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// Writes one game as PGN text (ending with a blank line).
+/// Writes one game as PGN text (ending with a blank line), with
+/// janggi-records' PGN writer (`write_pgn_with_ending`, UCI moves): the
+/// runner's tags (`Event`, `Round`, `RuleSet`, `Opening`, `TimeControl`,
+/// `Termination`, …) are the record's tags, each move's
+/// `{score/depth time}` or `{book}` its comment, and the result summary
+/// the comment before the result.
 pub fn write_game(rec: &GameRecord, event: &str, date: &str) -> String {
-    let mut tags: Vec<(&str, String)> = vec![
-        ("Event", event.to_string()),
-        ("Site", "?".to_string()),
-        ("Date", date.to_string()),
-        ("Round", rec.number.to_string()),
-        ("White", rec.players[0].clone()),
-        ("Black", rec.players[1].clone()),
-        ("Result", rec.result.pgn_result().to_string()),
-        ("Variant", "Janggi".to_string()),
-        ("RuleSet", rec.variant.clone()),
-        ("Rules", rec.rules.to_string()),
-        ("FEN", rec.start_fen.clone()),
-        ("SetUp", "1".to_string()),
-        (NOTATION_TAG, NOTATION_UCI.to_string()),
-        ("Opening", rec.opening.clone()),
+    janggi_records::pgn::write_pgn_with_ending(
+        &to_record(rec, event, date),
+        janggi_records::pgn::MoveStyle::Uci,
+        Some(&format!(
+            "{}: {}",
+            rec.result.summary_en, rec.result.summary_ko
+        )),
+    )
+}
+
+/// The runner's game as a janggi-records [`Record`]: convert it to GIB or
+/// SAN PGN with janggi-records' writers.
+pub fn to_record(rec: &GameRecord, event: &str, date: &str) -> Record {
+    let mut tags: Vec<(String, String)> = vec![
+        ("Event".into(), event.to_string()),
+        ("Site".into(), "?".to_string()),
+        ("Date".into(), date.to_string()),
+        ("Round".into(), rec.number.to_string()),
+        ("White".into(), rec.players[0].clone()),
+        ("Black".into(), rec.players[1].clone()),
+        ("RuleSet".into(), rec.variant.clone()),
+        ("Opening".into(), rec.opening.clone()),
     ];
     if rec.time_controls[0] == rec.time_controls[1] {
-        tags.push(("TimeControl", rec.time_controls[0].clone()));
+        tags.push(("TimeControl".into(), rec.time_controls[0].clone()));
     } else {
-        tags.push(("WhiteTimeControl", rec.time_controls[0].clone()));
-        tags.push(("BlackTimeControl", rec.time_controls[1].clone()));
+        tags.push(("WhiteTimeControl".into(), rec.time_controls[0].clone()));
+        tags.push(("BlackTimeControl".into(), rec.time_controls[1].clone()));
     }
-    tags.push(("PlyCount", rec.moves.len().to_string()));
     tags.push((
-        "Termination",
+        "Termination".into(),
         format!(
             "{}; {}",
             rec.result.termination.name(),
@@ -96,67 +101,45 @@ pub fn write_game(rec: &GameRecord, event: &str, date: &str) -> String {
         ),
     ));
     if let Some(d) = &rec.result.detail {
-        tags.push(("TerminationDetails", d.clone()));
+        tags.push(("TerminationDetails".into(), d.clone()));
     }
-    let mut out = String::new();
-    for (k, v) in &tags {
-        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
-    }
-    out.push('\n');
-
-    let (mut number, mut side) = match Position::from_fen(&rec.start_fen) {
-        Ok(p) => (p.fullmove_number().max(1), p.side_to_move()),
-        Err(_) => (1, Color::Cho),
-    };
-    let mut tokens = Vec::new();
-    for (i, m) in rec.moves.iter().enumerate() {
-        if side == Color::Cho {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(m.text.clone());
-        let comment = if m.book {
-            "book".to_string()
-        } else {
-            let mut c = String::new();
-            if let Some(s) = m.score {
-                let _ = write!(c, "{s}");
-                if let Some(d) = m.depth {
-                    let _ = write!(c, "/{d}");
+    // The referee built the FEN from a position; the standard start is
+    // only a fallback that cannot happen.
+    let start = Position::from_fen(&rec.start_fen).unwrap_or_else(|_| Position::startpos());
+    let plies = rec
+        .moves
+        .iter()
+        .map(|m| {
+            let comment = if m.book {
+                "book".to_string()
+            } else {
+                let mut c = String::new();
+                if let Some(s) = m.score {
+                    let _ = write!(c, "{s}");
+                    if let Some(d) = m.depth {
+                        let _ = write!(c, "/{d}");
+                    }
+                    c.push(' ');
                 }
-                c.push(' ');
+                let _ = write!(c, "{:.3}s", m.elapsed_ms as f64 / 1000.0);
+                c
+            };
+            Ply {
+                mv: m.mv,
+                comment: Some(comment),
             }
-            let _ = write!(c, "{:.3}s", m.elapsed_ms as f64 / 1000.0);
-            c
-        };
-        tokens.push(format!("{{{}}}", comment_safe(&comment)));
-        if side == Color::Han {
-            number += 1;
-        }
-        side = !side;
+        })
+        .collect();
+    Record {
+        tags,
+        setups: setups_of(&start),
+        start,
+        rules: rec.rules,
+        intro: None,
+        plies,
+        result: RecordResult::from_pgn(rec.result.pgn_result()).unwrap_or_default(),
+        warnings: Vec::new(),
     }
-    tokens.push(format!(
-        "{{{}: {}}}",
-        comment_safe(&rec.result.summary_en),
-        comment_safe(&rec.result.summary_ko)
-    ));
-    tokens.push(rec.result.pgn_result().to_string());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
 }
 
 /// A problem reading or replaying PGN.
@@ -254,128 +237,31 @@ impl PgnGame {
     }
 }
 
-fn is_result(t: &str) -> bool {
-    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
-}
-
-/// Reads every game of a PGN text.
+/// Reads every game of a PGN text (janggi-records' tokenizer,
+/// `split_pgn`; the moves are replayed by [`PgnGame::replay`]).
 ///
 /// # Errors
 /// [`PgnError`] for a malformed tag or an unterminated comment.
 pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, PgnError> {
-    let mut games = Vec::new();
-    let mut cur = PgnGame::default();
-    let mut in_moves = false;
-    let mut chars = text.char_indices().peekable();
-    let mut depth = 0usize; // variation nesting
-    while let Some(&(i, c)) = chars.peek() {
-        match c {
-            '[' if depth == 0 => {
-                if in_moves {
-                    games.push(std::mem::take(&mut cur));
-                    in_moves = false;
-                }
-                let end = text[i..].find('\n').map_or(text.len(), |e| i + e);
-                let line = text[i..end].trim();
-                cur.tags.push(parse_tag(line)?);
-                while chars.peek().is_some_and(|&(j, _)| j < end) {
-                    chars.next();
-                }
-            }
-            '{' => {
-                let close = text[i..]
-                    .find('}')
-                    .ok_or_else(|| PgnError("unterminated comment".to_string()))?;
-                while chars.peek().is_some_and(|&(j, _)| j <= i + close) {
-                    chars.next();
-                }
-            }
-            ';' => {
-                while chars.peek().is_some_and(|&(_, ch)| ch != '\n') {
-                    chars.next();
-                }
-            }
-            '(' => {
-                depth += 1;
-                chars.next();
-            }
-            ')' => {
-                depth = depth.saturating_sub(1);
-                chars.next();
-            }
-            c if c.is_whitespace() => {
-                chars.next();
-            }
-            _ => {
-                let mut end = text.len();
-                while let Some(&(j, ch)) = chars.peek() {
-                    if ch.is_whitespace() || matches!(ch, '{' | '}' | '(' | ')' | ';' | '[') {
-                        end = j;
-                        break;
-                    }
-                    chars.next();
-                }
-                if depth > 0 {
-                    continue;
-                }
-                in_moves = true;
-                let token = &text[i..end];
-                if is_result(token) {
-                    cur.result = token.to_string();
-                    games.push(std::mem::take(&mut cur));
-                    in_moves = false;
-                    continue;
-                }
-                if token.starts_with('$') {
-                    continue;
-                }
-                // Move numbers: `12.`, `12...`, or glued `12.b1c3`.
-                let mv = token.trim_start_matches(|ch: char| ch.is_ascii_digit() || ch == '.');
-                let mv = if mv.len() == token.len() || token.contains('.') {
-                    mv
-                } else {
-                    token
+    janggi_records::pgn::split_pgn(text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| {
+            if let Some(e) = &g.error {
+                let why = match e {
+                    GameErrorKind::BadTag(l) => format!("bad tag line: {l}"),
+                    GameErrorKind::UnterminatedComment => "unterminated comment".to_string(),
+                    other => format!("{other:?}"),
                 };
-                if !mv.is_empty() {
-                    cur.moves.push(mv.to_string());
-                }
+                return Err(PgnError(format!("game {}: {why}", i + 1)));
             }
-        }
-    }
-    if in_moves || !cur.tags.is_empty() {
-        games.push(cur);
-    }
-    Ok(games)
-}
-
-fn parse_tag(line: &str) -> Result<(String, String), PgnError> {
-    let bad = || PgnError(format!("bad tag line: {line}"));
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or_else(bad)?;
-    let (name, rest) = inner
-        .trim()
-        .split_once(char::is_whitespace)
-        .ok_or_else(bad)?;
-    let rest = rest.trim();
-    let body = rest
-        .strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(bad)?;
-    let mut value = String::new();
-    let mut esc = false;
-    for ch in body.chars() {
-        if esc {
-            value.push(ch);
-            esc = false;
-        } else if ch == '\\' {
-            esc = true;
-        } else {
-            value.push(ch);
-        }
-    }
-    Ok((name.to_string(), value))
+            Ok(PgnGame {
+                tags: g.tags,
+                moves: g.moves.into_iter().map(|(m, _)| m).collect(),
+                result: g.result.unwrap_or_default(),
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -130,6 +130,184 @@ const CHO_SETUP_TAGS: [&str; 2] = ["초차림", "초포진"];
 const HAN_SETUP_TAGS: [&str; 2] = ["한차림", "한포진"];
 const COUNT_TAG: &str = "총수";
 const RESULT_TAG: &str = "대국결과";
+/// A position as a board, as some apps write handicap games (접장기):
+/// `[판 "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵/1包5包/4將/車象馬士1士象馬車 한 접장기"]`.
+pub const BOARD_TAG: &str = "판";
+
+/// A `[판]` piece: Hangul names are Han's pieces, Hanja names Cho's (as
+/// the apps write the board), with the piece's FEN letter.
+fn board_piece(c: char) -> Option<char> {
+    Some(match c {
+        '궁' | '장' => 'k',
+        '사' => 'a',
+        '상' => 'b',
+        '마' => 'n',
+        '차' => 'r',
+        '포' => 'c',
+        '졸' | '병' => 'p',
+        '將' | '帥' | '楚' | '漢' => 'K',
+        '士' | '仕' => 'A',
+        '象' | '相' => 'B',
+        '馬' | '傌' => 'N',
+        '車' | '俥' => 'R',
+        '包' | '砲' | '炮' => 'C',
+        '卒' | '兵' => 'P',
+        _ => return None,
+    })
+}
+
+/// Reads a `[판]` value: ten rows from Han's back rank (rank 1 of the
+/// records) to Cho's, files from Cho's left, digits for empty points (a
+/// row's trailing empty points may be left out, an empty row is empty
+/// text), then `한` or `초` for the side to move (default Cho) and any
+/// words (`접장기`).
+fn parse_board(value: &str) -> Result<Position, String> {
+    let mut words = value.split_whitespace();
+    let board = words.next().unwrap_or("");
+    let side = match words.next() {
+        Some("한" | "漢") => "b",
+        _ => "w",
+    };
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != 10 {
+        return Err(format!("{} rows, not 10", rows.len()));
+    }
+    let mut fen = Vec::with_capacity(10);
+    for row in rows {
+        let (mut out, mut width) = (String::new(), 0u32);
+        for c in row.chars() {
+            if let Some(d) = c.to_digit(10) {
+                out.push(c);
+                width += d;
+            } else {
+                out.push(board_piece(c).ok_or_else(|| format!("'{c}' is not a piece"))?);
+                width += 1;
+            }
+        }
+        if width > 9 {
+            return Err(format!("row '{row}' is wider than 9"));
+        }
+        if width < 9 {
+            out.push_str(&(9 - width).to_string());
+        }
+        fen.push(out);
+    }
+    Position::from_fen(&format!("{} {side} - - 0 1", fen.join("/"))).map_err(|e| e.to_string())
+}
+
+/// `pos` with the horses and elephants of some back-rank wings swapped
+/// (files b↔c and g↔h of each side's back rank, where those points hold
+/// only that side's horse, elephant or nothing): the 15 other
+/// arrangements, in a fixed order.
+fn rearrangements(pos: &Position) -> Vec<Position> {
+    let fen = pos.fen();
+    let (board, rest) = fen.split_once(' ').unwrap_or((&fen, "w - - 0 1"));
+    let mut grid: Vec<Vec<char>> = board
+        .split('/')
+        .map(|row| {
+            row.chars()
+                .flat_map(|c| match c.to_digit(10) {
+                    Some(d) => vec!['.'; d as usize],
+                    None => vec![c],
+                })
+                .collect()
+        })
+        .collect();
+    if grid.len() != 10 || grid.iter().any(|r| r.len() != 9) {
+        return Vec::new();
+    }
+    // (row, file, file, the side's horse and elephant letters).
+    let wings = [
+        (0, 1, 2, "nb"),
+        (0, 6, 7, "nb"),
+        (9, 1, 2, "NB"),
+        (9, 6, 7, "NB"),
+    ];
+    let ok = |grid: &Vec<Vec<char>>, (r, a, b, set): (usize, usize, usize, &str)| {
+        let fits = |c: char| c == '.' || set.contains(c);
+        fits(grid[r][a]) && fits(grid[r][b]) && grid[r][a] != grid[r][b]
+    };
+    let usable: Vec<_> = wings.into_iter().filter(|&w| ok(&grid, w)).collect();
+    let mut out = Vec::new();
+    for mask in 1u32..(1 << usable.len()) {
+        for (i, &(r, a, b, _)) in usable.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                grid[r].swap(a, b);
+            }
+        }
+        let rows: Vec<String> = grid
+            .iter()
+            .map(|row| {
+                let mut t = String::new();
+                let mut empty = 0;
+                for &c in row {
+                    if c == '.' {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            t.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        t.push(c);
+                    }
+                }
+                if empty > 0 {
+                    t.push_str(&empty.to_string());
+                }
+                t
+            })
+            .collect();
+        if let Ok(p) = Position::from_fen(&format!("{} {rest}", rows.join("/"))) {
+            out.push(p);
+        }
+        for (i, &(r, a, b, _)) in usable.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                grid[r].swap(a, b);
+            }
+        }
+    }
+    out
+}
+
+/// A position as a `[판]` value (the inverse of [`parse_board`]).
+fn board_text(pos: &Position) -> String {
+    let fen = pos.fen();
+    let mut parts = fen.split(' ');
+    let rows = parts.next().unwrap_or("");
+    let han_to_move = parts.next() == Some("b");
+    let name = |c: char| match c {
+        'k' => '장',
+        'a' => '사',
+        'b' => '상',
+        'n' => '마',
+        'r' => '차',
+        'c' => '포',
+        'p' => '졸',
+        'K' => '將',
+        'A' => '士',
+        'B' => '象',
+        'N' => '馬',
+        'R' => '車',
+        'C' => '包',
+        'P' => '兵',
+        other => other,
+    };
+    // As the apps write it: a row's trailing empty points left out.
+    let text: Vec<String> = rows
+        .split('/')
+        .map(|r| {
+            r.trim_end_matches(|c: char| c.is_ascii_digit())
+                .chars()
+                .map(name)
+                .collect()
+        })
+        .collect();
+    format!(
+        "{} {}",
+        text.join("/"),
+        if han_to_move { "한" } else { "초" }
+    )
+}
 
 /// One game's raw parts before replay.
 #[derive(Default)]
@@ -143,7 +321,10 @@ struct Raw {
 
 impl Raw {
     fn is_empty(&self) -> bool {
-        self.tags.is_empty() && self.moves.is_empty() && self.intro.is_none()
+        self.tags.is_empty()
+            && self.moves.is_empty()
+            && self.intro.is_none()
+            && self.error.is_none()
     }
 
     fn tag(&self, names: &[&str]) -> Option<(&str, &str)> {
@@ -321,49 +502,107 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
             },
         }
     };
-    let cho = setup(&CHO_SETUP_TAGS).map_err(|k| err(&raw, k))?;
-    let han = setup(&HAN_SETUP_TAGS).map_err(|k| err(&raw, k))?;
-    if cho.is_none() || han.is_none() {
-        warnings.push(RecordWarning::MissingSetup);
-    }
-    let cho_setup = match cho {
-        Some((SetupName::Letters(s) | SetupName::Named(s), _)) => s,
-        None => Setup::Mssm,
+    let bad_move = |raw: &Raw, i: usize, e: crate::record::MoveError| {
+        let (number, text, _) = &raw.moves[i];
+        err(
+            raw,
+            GameErrorKind::BadMove {
+                number: *number,
+                text: text.clone(),
+                error: Box::new(e),
+            },
+        )
     };
-    // Han's letters are written from Cho's left: mirrored for Han's own.
-    let (han_setup, han_alt) = match &han {
-        Some((SetupName::Letters(s), _)) => (mirrored(*s), Some(*s)),
-        Some((SetupName::Named(s), _)) => (*s, None),
-        None => (Setup::Mssm, None),
-    };
-    let start = Position::from_setups(han_setup, cho_setup);
-    let (start, plies) = match replay(&raw, &start, rules) {
-        Ok(p) => (start, p),
-        Err((i, e)) => {
-            let alt = han_alt
-                .filter(|&a| a != han_setup)
-                .map(|a| (a, Position::from_setups(a, cho_setup)))
-                .and_then(|(a, pos)| replay(&raw, &pos, rules).ok().map(|p| (a, pos, p)));
-            match alt {
-                Some((a, pos, p)) => {
-                    warnings.push(RecordWarning::HanSetupReversed {
-                        written: han.as_ref().map(|h| h.1.clone()).unwrap_or_default(),
-                        used: a,
-                    });
-                    (pos, p)
-                }
-                None => {
-                    let (number, text, _) = &raw.moves[i];
-                    return Err(err(
-                        &raw,
-                        GameErrorKind::BadMove {
-                            number: *number,
-                            text: text.clone(),
-                            error: Box::new(e),
-                        },
-                    ));
+    let board = raw.tag(&[BOARD_TAG]).map(|t| t.1.to_string());
+    let (start, plies) = if let Some(b) = board {
+        let start = parse_board(&b).map_err(|e| {
+            err(
+                &raw,
+                GameErrorKind::BadFen(format!("[{BOARD_TAG} \"{b}\"]: {e}")),
+            )
+        })?;
+        // The apps write the board before the players choose where their
+        // horses and elephants stand: when the moves do not replay, the
+        // other arrangements of each wing are tried.
+        match replay(&raw, &start, rules) {
+            Ok(p) => (start, p),
+            Err((i, e)) => {
+                let found = rearrangements(&start)
+                    .into_iter()
+                    .find_map(|pos| replay(&raw, &pos, rules).ok().map(|p| (pos, p)));
+                match found {
+                    Some(f) => {
+                        warnings.push(RecordWarning::BoardRearranged);
+                        f
+                    }
+                    None => return Err(bad_move(&raw, i, e)),
                 }
             }
+        }
+    } else {
+        let cho = setup(&CHO_SETUP_TAGS).map_err(|k| err(&raw, k))?;
+        let han = setup(&HAN_SETUP_TAGS).map_err(|k| err(&raw, k))?;
+        if cho.is_none() || han.is_none() {
+            warnings.push(RecordWarning::MissingSetup);
+        }
+        let cho_setup = match cho {
+            Some((SetupName::Letters(s) | SetupName::Named(s), _)) => s,
+            None => Setup::Mssm,
+        };
+        // Han's letters are written from Cho's left: mirrored for Han's own.
+        let (han_setup, han_alt) = match &han {
+            Some((SetupName::Letters(s), _)) => (mirrored(*s), Some(*s)),
+            Some((SetupName::Named(s), _)) => (*s, None),
+            None => (Setup::Mssm, None),
+        };
+        let start = Position::from_setups(han_setup, cho_setup);
+        // The documented reading first, then Han's string read from Han's own
+        // left; and when the first move is Han's, the same with Han to move
+        // (some apps' records start with Han's move).
+        let mut tries = vec![(han_setup, false)];
+        if let Some(a) = han_alt.filter(|&a| a != han_setup) {
+            tries.push((a, false));
+        }
+        let first = match replay(&raw, &start, rules) {
+            Ok(p) => Ok((start, p, han_setup, false)),
+            Err((i, e)) => {
+                let han_first = i == 0
+                    && matches!(
+                        &e,
+                        crate::record::MoveError::Korean(
+                            janggi_core::board::KoreanMoveError::NotYourPiece(_)
+                        )
+                    );
+                if han_first {
+                    tries.extend(tries.clone().into_iter().map(|(s, _)| (s, true)));
+                }
+                tries
+                    .iter()
+                    .skip(1)
+                    .find_map(|&(s, han_moves)| {
+                        let pos = Position::from_setups(s, cho_setup);
+                        let pos = if han_moves { han_to_move(&pos)? } else { pos };
+                        replay(&raw, &pos, rules)
+                            .ok()
+                            .map(|p| (pos, p, s, han_moves))
+                    })
+                    .ok_or((i, e))
+            }
+        };
+        match first {
+            Ok((pos, p, s, han_moves)) => {
+                if s != han_setup {
+                    warnings.push(RecordWarning::HanSetupReversed {
+                        written: han.as_ref().map(|h| h.1.clone()).unwrap_or_default(),
+                        used: s,
+                    });
+                }
+                if han_moves {
+                    warnings.push(RecordWarning::HanMovesFirst);
+                }
+                (pos, p)
+            }
+            Err((i, e)) => return Err(bad_move(&raw, i, e)),
         }
     };
     if let Some((_, n)) = raw.tag(&[COUNT_TAG]) {
@@ -406,8 +645,28 @@ pub fn read_gib_with(bytes: &[u8], rules: Rules) -> GibFile {
     }
 }
 
+/// `pos` with Han to move.
+fn han_to_move(pos: &Position) -> Option<Position> {
+    let fen = pos.fen();
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    *fields.get_mut(1)? = "b";
+    Position::from_fen(&fields.join(" ")).ok()
+}
+
 /// Reads every game of GIB text.
 pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>> {
+    // Some apps' files have stray bytes (0xFF, decoded as U+FFFD) before a
+    // game's first tag: dropped at the start of a line.
+    let cleaned;
+    let text = if text.contains('\u{FFFD}') {
+        cleaned = text
+            .split_inclusive('\n')
+            .map(|l| l.trim_start_matches('\u{FFFD}'))
+            .collect::<String>();
+        cleaned.as_str()
+    } else {
+        text
+    };
     split_games(text)
         .into_iter()
         .enumerate()
@@ -453,11 +712,15 @@ fn result_text(r: GameResult) -> Option<&'static str> {
 /// ([`crate::tags`]); the setup tags, `총수` and `대국결과` are written
 /// from the record itself.
 ///
+/// A start that is not one of the 16 setups is written as a `[판]` board
+/// (Han's pieces in Hangul, Cho's in Hanja, then `한`/`초` for the side
+/// to move), as the apps write handicap games.
+///
 /// # Errors
-/// [`GibWriteError`] when the start is not a setup position.
+/// None since any start can be written as a board; the `Result` (and
+/// [`GibWriteError`]) are kept for the callers.
 pub fn write_gib(rec: &Record) -> Result<String, GibWriteError> {
-    let (han, cho) =
-        setups_of(&rec.start).ok_or_else(|| GibWriteError::NotASetupStart(rec.start.fen()))?;
+    let setups = setups_of(&rec.start);
     let mut tags: Vec<(String, String)> = Vec::new();
     for (k, v) in &rec.tags {
         let Some(name) = crate::tags::to_gib(k) else {
@@ -476,11 +739,24 @@ pub fn write_gib(rec: &Record) -> Result<String, GibWriteError> {
         Some(t) => t.1 = value,
         None => tags.push((names[0].to_string(), value)),
     };
-    // Cho's letters from Cho's left; Han's from Cho's left too (mirrored).
-    let cho_text = keep_if_same(&tags, &CHO_SETUP_TAGS, cho, false);
-    let han_text = keep_if_same(&tags, &HAN_SETUP_TAGS, han, true);
-    set(&mut tags, &CHO_SETUP_TAGS, cho_text);
-    set(&mut tags, &HAN_SETUP_TAGS, han_text);
+    tags.retain(|(k, _)| k != BOARD_TAG);
+    match setups {
+        Some((han, cho)) => {
+            // Cho's letters from Cho's left; Han's from Cho's left too
+            // (mirrored).
+            let cho_text = keep_if_same(&tags, &CHO_SETUP_TAGS, cho, false);
+            let han_text = keep_if_same(&tags, &HAN_SETUP_TAGS, han, true);
+            set(&mut tags, &CHO_SETUP_TAGS, cho_text);
+            set(&mut tags, &HAN_SETUP_TAGS, han_text);
+        }
+        // Any other start: the board, as the apps write handicap games.
+        None => {
+            tags.retain(|(k, _)| {
+                !CHO_SETUP_TAGS.contains(&k.as_str()) && !HAN_SETUP_TAGS.contains(&k.as_str())
+            });
+            tags.push((BOARD_TAG.to_string(), board_text(&rec.start)));
+        }
+    }
     set(&mut tags, &[COUNT_TAG], rec.plies.len().to_string());
     if let Some(r) = result_text(rec.result) {
         let same = tags

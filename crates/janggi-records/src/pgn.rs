@@ -34,6 +34,39 @@ pub enum MoveStyle {
     Uci,
 }
 
+/// One game of a PGN text as written, before its moves are replayed:
+/// what [`split_pgn`] gives for readers that replay the moves themselves
+/// (the match runner's).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnText {
+    /// Tags in file order.
+    pub tags: Vec<(String, String)>,
+    /// Move texts (move numbers, NAGs and variations removed) with the
+    /// comment after each.
+    pub moves: Vec<(String, Option<String>)>,
+    /// The comment before the first move.
+    pub intro: Option<String>,
+    /// The result token, when the movetext ends with one.
+    pub result: Option<String>,
+    /// A syntax error in this game (a bad tag line, an unterminated
+    /// comment).
+    pub error: Option<GameErrorKind>,
+}
+
+/// Splits a PGN text into games without replaying their moves.
+pub fn split_pgn(text: &str) -> Vec<PgnText> {
+    split_games(text)
+        .into_iter()
+        .map(|r| PgnText {
+            tags: r.tags,
+            moves: r.moves,
+            intro: r.intro,
+            result: r.result,
+            error: r.error,
+        })
+        .collect()
+}
+
 #[derive(Default)]
 struct Raw {
     tags: Vec<(String, String)>,
@@ -45,7 +78,10 @@ struct Raw {
 
 impl Raw {
     fn is_empty(&self) -> bool {
-        self.tags.is_empty() && self.moves.is_empty() && self.intro.is_none()
+        self.tags.is_empty()
+            && self.moves.is_empty()
+            && self.intro.is_none()
+            && self.error.is_none()
     }
     fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -286,6 +322,12 @@ const LINE_WIDTH: usize = 79;
 
 /// Writes one game as PGN (ending with a blank line).
 pub fn write_pgn(rec: &Record, style: MoveStyle) -> String {
+    write_pgn_with_ending(rec, style, None)
+}
+
+/// [`write_pgn`] with a comment after the last move, before the result
+/// (the match runner's `{Han wins by resignation: 한 기권승}`).
+pub fn write_pgn_with_ending(rec: &Record, style: MoveStyle, ending: Option<&str>) -> String {
     let mut tags: Vec<(String, String)> = Vec::new();
     for (k, v) in &rec.tags {
         if let Some(name) = crate::tags::to_pgn(k) {
@@ -311,8 +353,9 @@ pub fn write_pgn(rec: &Record, style: MoveStyle) -> String {
     if style == MoveStyle::Uci {
         let _ = writeln!(out, "[Notation \"UCI\"]");
     }
+    let _ = writeln!(out, "[PlyCount \"{}\"]", rec.plies.len());
     for (k, v) in &tags {
-        if !roster.contains(&k.as_str()) && k != "RuleSet" {
+        if !roster.contains(&k.as_str()) {
             let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
         }
     }
@@ -344,6 +387,9 @@ pub fn write_pgn(rec: &Record, style: MoveStyle) -> String {
             number += 1;
         }
         side = !side;
+    }
+    if let Some(c) = ending {
+        tokens.push(format!("{{{}}}", comment_safe(c)));
     }
     tokens.push(rec.result.pgn().to_string());
     let mut line = String::new();

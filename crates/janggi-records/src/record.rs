@@ -1,9 +1,11 @@
 //! The format-neutral game record both readers produce and both writers
 //! take, and the typed errors and warnings of reading.
 
+use janggi_core::board::korean::piece_name;
 use janggi_core::board::{KoreanMoveError, Notation, Position, Setup};
+use janggi_core::board::{KoreanScript, LegalityModel};
 use janggi_core::game::{Game, Rules};
-use janggi_core::{Color, Move};
+use janggi_core::{Color, Move, PieceKind};
 use std::fmt;
 
 /// How the game ended, as far as the record says.
@@ -158,12 +160,15 @@ impl Record {
 }
 
 /// The setups (Han's, Cho's) whose start position `pos` is, if any.
+/// Only the placement counts, not the side to move (some records start
+/// with Han's move).
 pub fn setups_of(pos: &Position) -> Option<(Setup, Setup)> {
     let fen = pos.fen();
+    let board = fen.split(' ').next().unwrap_or("");
     Setup::ALL.into_iter().find_map(|h| {
         Setup::ALL
             .into_iter()
-            .find(|&c| Position::from_setups(h, c).fen() == fen)
+            .find(|&c| Position::from_setups(h, c).fen().split(' ').next() == Some(board))
             .map(|c| (h, c))
     })
 }
@@ -189,6 +194,13 @@ pub enum RecordWarning {
     },
     /// The setup tags are missing: the standard start was assumed.
     MissingSetup,
+    /// The first move is Han's (some apps' records start so): the game
+    /// was read with Han to move first.
+    HanMovesFirst,
+    /// The moves do not replay on the `[판]` board as written: some
+    /// wings' horse and elephant were swapped (the apps write the board
+    /// before the players choose their setups).
+    BoardRearranged,
 }
 
 impl fmt::Display for RecordWarning {
@@ -202,6 +214,11 @@ impl fmt::Display for RecordWarning {
                 write!(f, "the move count says {written}, {read} moves read")
             }
             RecordWarning::MissingSetup => write!(f, "no setup tags: the standard start assumed"),
+            RecordWarning::HanMovesFirst => write!(f, "the first move is Han's: Han moves first"),
+            RecordWarning::BoardRearranged => write!(
+                f,
+                "the board's horses and elephants were swapped where the moves show them"
+            ),
         }
     }
 }
@@ -217,6 +234,17 @@ pub enum MoveError {
     Uci(String),
     /// A well-formed move the game layer refuses (why in words).
     Illegal(String),
+    /// Korean text naming a captured piece (`46漢象74卒`, as the Korean
+    /// apps write captures) that is not the piece standing on the second
+    /// point.
+    WrongCapture {
+        /// The text.
+        text: String,
+        /// The captured piece's name as written.
+        named: char,
+        /// What stands on the second point (`None`: nothing).
+        found: Option<PieceKind>,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -226,6 +254,17 @@ impl fmt::Display for MoveError {
             MoveError::San(e) => e.fmt(f),
             MoveError::Uci(t) => write!(f, "'{t}' is not a move"),
             MoveError::Illegal(why) => f.write_str(why),
+            MoveError::WrongCapture { text, named, found } => match found {
+                Some(k) => write!(
+                    f,
+                    "'{text}' says it takes a '{named}' but a {} stands there",
+                    k.english()
+                ),
+                None => write!(
+                    f,
+                    "'{text}' says it takes a '{named}' but the point is empty"
+                ),
+            },
         }
     }
 }
@@ -330,12 +369,62 @@ pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
         pos.parse_move(text, Notation::Uci)
             .map_err(|_| MoveError::Uci(text.to_string()))?
     } else if first.is_ascii_digit() || !first.is_ascii() || latin_korean {
-        pos.parse_korean(text, model).map_err(MoveError::Korean)?
+        parse_korean_record(pos, text, model)?
     } else {
         crate::san::parse_san(pos, text, model).map_err(MoveError::San)?
     };
     game.play(mv)
         .map_err(|e| MoveError::Illegal(e.to_string()))?;
+    Ok(mv)
+}
+
+/// Korean move text as the core reads it (`79卒78`, `79楚卒78`, `H02-83`,
+/// a trailing `장군`), and as the Korean apps write captures and checks:
+/// the captured piece's name after the second point and the check mark
+/// glued on (`46漢象74卒장군`: Han's elephant takes the soldier on 74,
+/// check). The captured name must name the piece that stands there.
+fn parse_korean_record(
+    pos: &Position,
+    text: &str,
+    model: LegalityModel,
+) -> Result<Move, MoveError> {
+    let first_error = match pos.parse_korean(text, model) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    let mut t = text.trim();
+    while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
+        t = rest.trim_end();
+    }
+    let chars: Vec<char> = t.chars().collect();
+    let (base, named) = match chars.as_slice() {
+        [.., d1, d2, c] if d1.is_ascii_digit() && d2.is_ascii_digit() && !c.is_ascii_digit() => {
+            (&t[..t.len() - c.len_utf8()], Some(*c))
+        }
+        _ => (t, None),
+    };
+    if base == text.trim() {
+        return Err(MoveError::Korean(first_error));
+    }
+    let mv = pos.parse_korean(base, model).map_err(MoveError::Korean)?;
+    if let Some(named) = named {
+        let found = (!mv.is_pass()).then(|| pos.piece_at(mv.to())).flatten();
+        let names_it = found.is_some_and(|p| {
+            p.color != pos.side_to_move()
+                && [Color::Cho, Color::Han].into_iter().any(|c| {
+                    [KoreanScript::Hangul, KoreanScript::Hanja]
+                        .into_iter()
+                        .any(|s| piece_name(p.kind, c, s).starts_with(named))
+                })
+        });
+        if !names_it {
+            return Err(MoveError::WrongCapture {
+                text: text.trim().to_string(),
+                named,
+                found: found.map(|p| p.kind),
+            });
+        }
+    }
     Ok(mv)
 }
 

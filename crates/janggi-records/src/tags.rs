@@ -18,7 +18,7 @@ pub const PAIRS: [(&str, &str); 8] = [
 const DERIVED_PGN: [&str; 7] = [
     "FEN", "SetUp", "Variant", "Result", "PlyCount", "Notation", "Rules",
 ];
-const DERIVED_GIB: [&str; 5] = ["초차림", "초포진", "한차림", "한포진", "총수"];
+const DERIVED_GIB: [&str; 6] = ["초차림", "초포진", "한차림", "한포진", "총수", "판"];
 
 /// The GIB name for a tag read from either format (`None`: not copied).
 pub fn to_gib(name: &str) -> Option<&str> {

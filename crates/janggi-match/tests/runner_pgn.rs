@@ -1,5 +1,6 @@
-//! The match runner's own PGN (crates/janggi-match/src/pgn.rs) reads here
-//! and converts to GIB and back.
+//! The match runner's PGN (crates/janggi-match/src/pgn.rs, written with
+//! janggi-records' writer) keeps the runner's tags and comments, reads back
+//! with both readers, and converts to GIB and back.
 
 use janggi_core::board::{Notation, Position, Setup};
 use janggi_core::game::{Game, Rules};
@@ -53,6 +54,42 @@ fn runner_pgn_converts_to_gib_and_back() {
         restart: [false, false],
     };
     let text = janggi_match::pgn::write_game(&rec, "m", "2026.12.01");
+    for tag in [
+        "[Event \"m\"]",
+        "[Date \"2026.12.01\"]",
+        "[Round \"3\"]",
+        "[White \"engine-a\"]",
+        "[Result \"0-1\"]",
+        "[Variant \"Janggi\"]",
+        "[RuleSet \"janggimodern\"]",
+        "[SetUp \"1\"]",
+        "[Notation \"UCI\"]",
+        "[Opening \"setups\"]",
+        "[TimeControl \"10+0.1\"]",
+        "[Termination \"resign; 한 기권승\"]",
+    ] {
+        assert!(text.contains(tag), "{tag} missing:\n{text}");
+    }
+    assert!(
+        text.contains(&format!("[PlyCount \"{}\"]", game.moves().len())),
+        "{text}"
+    );
+    assert!(text.contains(&format!("[Rules \"{rules}\"]")), "{text}");
+    assert!(text.contains("[FEN \""), "{text}");
+    let first = game
+        .start_position()
+        .move_text(game.moves()[0], Notation::Uci);
+    assert!(text.contains(&format!("1. {first} {{book}}")), "{text}");
+    assert!(text.contains("/5 0.012s}"), "{text}");
+    assert!(
+        text.trim_end()
+            .ends_with("{Han wins by resignation: 한 기권승} 0-1"),
+        "{text}"
+    );
+    // The runner's own reader replays it.
+    let own = janggi_match::pgn::read_pgn(&text).unwrap().remove(0);
+    assert_eq!(own.replay().unwrap().moves(), game.moves());
+    assert_eq!(own.termination(), Some(Termination::Resign));
     let r = read_pgn(&text).remove(0).unwrap();
     assert_eq!(r.moves(), game.moves());
     assert_eq!(r.rules, rules);
