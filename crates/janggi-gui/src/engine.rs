@@ -130,6 +130,30 @@ enum Line {
     Eof,
 }
 
+/// One `go`: the line sent, how long the engine may take by the clock
+/// (its whole remaining time, or its move time), and the level's cap
+/// after which the board sends `stop` itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Go {
+    /// `go movetime 1000` or `go wtime … btime … byoyomi … periods …`.
+    pub line: String,
+    /// The time the engine has for this move by the clock.
+    pub budget: Duration,
+    /// The level's cap on thinking (`stop` after it), if any.
+    pub cap: Option<Duration>,
+}
+
+impl Go {
+    /// `go movetime MS`.
+    pub fn movetime(ms: u32) -> Go {
+        Go {
+            line: format!("go movetime {ms}"),
+            budget: Duration::from_millis(u64::from(ms)),
+            cap: None,
+        }
+    }
+}
+
 /// A running UCI engine.
 pub struct Engine {
     child: Child,
@@ -287,24 +311,31 @@ impl Engine {
         Ok(())
     }
 
-    /// Sends `position` and `go movetime`, hands every `info` report to
-    /// `on_info`, and returns the `bestmove` text. `cancelled` is asked
-    /// while waiting; once it says yes the search is stopped and
-    /// [`EngineError::Cancelled`] returned.
+    /// Sends `position` and `go` (see [`Go`]), hands every `info` report
+    /// to `on_info`, and returns the `bestmove` text. The search is
+    /// stopped (`stop`) when [`Go::cap`] has passed, or when its
+    /// [`Go::budget`] plus `grace` has passed without an answer; after
+    /// `stop` it has `grace` more to answer before it is taken for hung.
+    /// `cancelled` is asked while waiting; once it says yes the search is
+    /// stopped and [`EngineError::Cancelled`] returned.
     ///
     /// # Errors
     /// [`EngineError`]: crashed, hung (no answer even after `stop`), cancelled.
     pub fn think(
         &mut self,
         position: &str,
-        movetime_ms: u32,
+        go: &Go,
         grace: Duration,
         cancelled: &dyn Fn() -> bool,
         on_info: &mut dyn FnMut(Info),
     ) -> Result<String, EngineError> {
         self.send(position)?;
-        self.send(&format!("go movetime {movetime_ms}"))?;
-        let mut due = Instant::now() + Duration::from_millis(u64::from(movetime_ms)) + grace;
+        self.send(&go.line)?;
+        let start = Instant::now();
+        let mut due = start + go.budget + grace;
+        if let Some(cap) = go.cap {
+            due = due.min(start + cap);
+        }
         let mut stopped = false;
         let mut cancel = false;
         loop {

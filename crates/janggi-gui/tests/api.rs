@@ -458,10 +458,7 @@ fn on_all_interfaces_ip_hosts_are_accepted_but_names_are_not() {
     let config = janggi_gui::Config {
         host: "0.0.0.0".into(),
         port: 0,
-        engine: janggi_gui::EngineCommand {
-            program: fake_engine(),
-            args: vec![],
-        },
+        engine: fake_engine_command(&[]),
         grace: std::time::Duration::from_millis(300),
     };
     let s = janggi_gui::start(&config).unwrap();

@@ -95,7 +95,7 @@ fn a_crashed_engine_is_restarted_without_losing_the_game() {
     let dir = std::env::temp_dir().join(format!("janggi-gui-crash-{}", std::process::id()));
     let _ = std::fs::remove_file(&dir);
     let marker = dir.to_string_lossy().to_string();
-    let s = server_with(&["--crash-once", &marker]);
+    let s = server_with(&[&format!("crash-once={marker}")]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);
@@ -111,7 +111,7 @@ fn a_crashed_engine_is_restarted_without_losing_the_game() {
 
 #[test]
 fn a_hung_engine_is_given_up_after_restarts() {
-    let s = server_with(&["--hang"]);
+    let s = server_with(&["hang"]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);
@@ -127,7 +127,7 @@ fn a_hung_engine_is_given_up_after_restarts() {
 
 #[test]
 fn an_illegal_engine_move_is_reported() {
-    let s = server_with(&["--illegal"]);
+    let s = server_with(&["illegal"]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);
