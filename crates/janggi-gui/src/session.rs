@@ -1237,3 +1237,73 @@ pub fn parse_settings(body: &Value) -> Result<Settings, ApiError> {
     };
     Ok(s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str) -> Game {
+        Game::new(Position::from_fen(fen).expect("FEN"), Rules::default())
+    }
+
+    /// The same cases as the engine's own `answer_offer` (src/search/offer.rs).
+    #[test]
+    fn the_draw_rule_is_the_engines() {
+        // Han is a chariot up; nothing captured for 80 plies.
+        let g = game("3k1r3/9/9/9/9/9/9/9/9/4K4 w - - 80 41");
+        assert_eq!(
+            engine_answers_draw(&g, Color::Han, Some(0)),
+            DrawAnswer {
+                accept: false,
+                reason: DrawReason::CountFavours
+            }
+        );
+        assert_eq!(
+            engine_answers_draw(&g, Color::Cho, Some(0)),
+            DrawAnswer {
+                accept: true,
+                reason: DrawReason::Dead
+            }
+        );
+        // Not level, no score, or too recent a capture: declined.
+        for (score, halfmove) in [(Some(51), 80), (None, 80), (Some(0), 59), (Some(99_990), 80)] {
+            let g = game(&format!("3k1r3/9/9/9/9/9/9/9/9/4K4 w - - {halfmove} 41"));
+            assert_eq!(
+                engine_answers_draw(&g, Color::Cho, score).reason,
+                DrawReason::NotDead,
+                "{score:?} {halfmove}"
+            );
+        }
+        // Generals and guards only: accepted at once, whatever the score,
+        // unless the count favours the engine (Han's 1.5 deom).
+        let bare = game("3ka4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
+        assert!(engine_answers_draw(&bare, Color::Cho, Some(500)).accept);
+        assert_eq!(
+            engine_answers_draw(&bare, Color::Han, None).reason,
+            DrawReason::CountFavours
+        );
+    }
+
+    #[test]
+    fn go_gives_the_clock_or_the_move_time() {
+        let mut s = Session::new(parse_settings(&json!({"level": "easy"})).unwrap());
+        assert_eq!(s.go(Instant::now()), Go::movetime(300));
+        s = Session::new(
+            parse_settings(&json!({"level": "normal", "timeControl": {"kind": "byoyomi", "mainSec": 60, "periodSec": 20, "periods": 2}}))
+                .unwrap(),
+        );
+        s.choose_setup(&json!({"side": "han", "setup": "MSSM"}), 0).unwrap();
+        s.choose_setup(&json!({"side": "cho", "setup": "MSSM"}), 0).unwrap();
+        let now = Instant::now();
+        let go = s.go(now);
+        assert!(go.line.starts_with("go wtime "), "{}", go.line);
+        assert!(go.line.ends_with(" btime 60000 byoyomi 20000 periods 2"), "{}", go.line);
+        assert!(go.budget <= Duration::from_secs(100) && go.budget > Duration::from_secs(99));
+        assert_eq!(go.cap, Some(Duration::from_secs(5)));
+        // Paused: no time passes, and the clock has no deadline.
+        s.pause_clock(now);
+        assert_eq!(s.clock.unwrap().turn_started, None);
+        s.resume_clock(now);
+        assert!(s.clock.unwrap().turn_started.is_some());
+    }
+}

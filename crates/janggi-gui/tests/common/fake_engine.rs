@@ -13,6 +13,8 @@
 //! * `illegal`: answer every `go` with `bestmove a1a1`;
 //! * `slow=MS`: think MS milliseconds (until `stop`) before answering;
 //! * `score=CP`: the score it reports (default 12);
+//! * `swing=K`: in the position after K plies it reports +900 instead
+//!   (so the K-th move reads as a blunder);
 //! * `log=FILE`: append every line it receives to FILE.
 //!
 //! It sends `info … score cp … wdl … pv …` before each `bestmove`.
@@ -35,6 +37,8 @@ pub fn run(args: &[String]) -> i32 {
     let score: i32 = value(args, "score=")
         .and_then(|v| v.parse().ok())
         .unwrap_or(12);
+    let swing = value(args, "swing=").and_then(|v| v.parse::<usize>().ok());
+    let mut plies = 0usize;
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -100,6 +104,7 @@ pub fn run(args: &[String]) -> i32 {
                 Some((f, m)) => (f, m),
                 None => (rest, ""),
             };
+            plies = moves.split_whitespace().count();
             if let Ok(pos) = Position::from_fen(fen) {
                 game = Game::new(pos, Rules::default());
                 for m in moves.split_whitespace() {
@@ -129,6 +134,7 @@ pub fn run(args: &[String]) -> i32 {
                     .map_or("0000".to_string(), |&m| {
                         game.position().move_text(m, Notation::Uci)
                     });
+                let score = if swing == Some(plies) { 900 } else { score };
                 let reply = vec![
                     format!("info depth 1 score cp {score} wdl 300 400 300 nodes 10 pv {best}"),
                     format!("bestmove {best}"),

@@ -146,6 +146,53 @@ pub fn post_text(port: u16, path: &str, body: &str) -> Reply {
     )
 }
 
+/// POST with a raw (non-JSON) body, e.g. a record file.
+pub fn post_bytes(port: u16, path: &str, body: &[u8]) -> Reply {
+    let mut req = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/octet-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    req.extend_from_slice(body);
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(&req).unwrap();
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf);
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(buf.len());
+    let head = String::from_utf8_lossy(&buf[..split]).to_string();
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0);
+    Reply {
+        status,
+        head,
+        body: buf.get(split + 4..).unwrap_or(&[]).to_vec(),
+    }
+}
+
+/// Opens the event stream like a page does; dropping it closes the tab.
+pub fn open_events(port: u16) -> std::io::BufReader<TcpStream> {
+    use std::io::BufRead;
+    let mut sse = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    sse.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        sse,
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    )
+    .unwrap();
+    let mut reader = std::io::BufReader::new(sse);
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    reader
+}
+
 pub fn post(port: u16, path: &str, body: Value) -> Reply {
     post_text(port, path, &body.to_string())
 }
