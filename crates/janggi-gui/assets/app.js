@@ -189,12 +189,7 @@ function render(s) {
   if (state && s.version !== undefined && state.version !== undefined && s.version < state.version) return;
   const prevPly = lastPly;
   state = s;
-  $("score-cho").textContent = "초 " + fmtPoints(s.score.cho);
-  $("score-han").textContent = "한 " + fmtPoints(s.score.han);
   $("scorebar").title = s.score.text;
-  const who = s.sideToMove === "cho" ? "초" : "한";
-  $("turn").textContent = s.phase === "playing" ? `${who} 차례 · ${s.ply}수` + (s.inCheck ? " · 장군" : "") :
-    s.phase === "setup" ? "상차림" : "대국 끝";
   $("repetition").classList.toggle("hidden", !s.repetitionWarning);
   clockAt = performance.now();
   renderClocks();
@@ -261,11 +256,24 @@ function renderMoveList() {
   const cur = ml.querySelector("li.current");
   if (viewPly === null) ml.scrollTop = ml.scrollHeight;
   else if (cur) cur.scrollIntoView({ block: "nearest" });
+  renderTurn();
   const n = s.moves.length;
   $("nav-ply").textContent = `${current} / ${n}`;
   $("nav-first").disabled = $("nav-prev").disabled = current === 0;
   $("nav-next").disabled = $("nav-last").disabled = viewPly === null;
   $("viewing").classList.toggle("hidden", viewPly === null);
+}
+
+// The score bar and the turn line: of the live game, or of the position
+// being viewed.
+function renderTurn() {
+  const s = viewed || state;
+  $("score-cho").textContent = "초 " + fmtPoints(s.score.cho);
+  $("score-han").textContent = "한 " + fmtPoints(s.score.han);
+  const who = s.sideToMove === "cho" ? "초" : "한";
+  if (viewed) $("turn").textContent = `${who} 차례 · ${viewed.ply}수 (지난 수 보기)` + (viewed.inCheck ? " · 장군" : "");
+  else $("turn").textContent = state.phase === "playing" ? `${who} 차례 · ${state.ply}수` + (state.inCheck ? " · 장군" : "") :
+    state.phase === "setup" ? "상차림" : "대국 끝";
 }
 
 // Steps through the game: the server replays the record to `ply`.

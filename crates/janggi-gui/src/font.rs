@@ -146,7 +146,10 @@ mod tests {
     #[test]
     fn the_cmap_reader_rejects_what_is_not_a_font() {
         assert_eq!(mapped_chars(b""), None);
-        assert_eq!(mapped_chars(b"not a font at all, just some text here"), None);
+        assert_eq!(
+            mapped_chars(b"not a font at all, just some text here"),
+            None
+        );
         // A font without the characters: a cut-off file reads as none.
         assert!(mapped_chars(&FONT_TTF[..64]).is_none_or(|s| s.is_empty()));
         assert!(!mapped_chars(FONT_TTF).unwrap().contains(&0x4FE5)); // 俥

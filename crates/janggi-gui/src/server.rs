@@ -251,14 +251,18 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
         },
         (
             _,
-            "/" | "/index.html" | "/app.js" | "/style.css" | "/api/state" | "/api/events"
-            | "/api/records/save" | "/fonts/janggi-board.ttf",
-        ) => {
-            json_response(
-                405,
-                &json!({"error": {"code": "methodNotAllowed", "en": "method not allowed", "ko": "허용되지 않는 요청이에요"}}),
-            )
-        }
+            "/"
+            | "/index.html"
+            | "/app.js"
+            | "/style.css"
+            | "/api/state"
+            | "/api/events"
+            | "/api/records/save"
+            | "/fonts/janggi-board.ttf",
+        ) => json_response(
+            405,
+            &json!({"error": {"code": "methodNotAllowed", "en": "method not allowed", "ko": "허용되지 않는 요청이에요"}}),
+        ),
         _ => json_response(
             404,
             &json!({"error": {"code": "notFound", "en": format!("no such page: {url}"), "ko": "없는 페이지예요"}}),
@@ -832,7 +836,10 @@ fn review_json(app: &App) -> Value {
     let Some(r) = app.review.as_ref().filter(|r| {
         r.game_id == app.game_id
             && r.uci.len() <= app.session.record.len()
-            && r.uci.iter().zip(&app.session.record).all(|(a, b)| *a == b.uci)
+            && r.uci
+                .iter()
+                .zip(&app.session.record)
+                .all(|(a, b)| *a == b.uci)
     }) else {
         return json!({"running": running, "error": app.review_error});
     };
@@ -893,14 +900,15 @@ fn start_analysis(shared: &Arc<Shared>, app: &mut App) -> Result<Value, ApiError
         .spawn(move || {
             let limit = Limit::MoveTime(s.tuning.analysis_movetime_ms);
             let cmd = s.engine_cmd.program.to_string_lossy().to_string();
-            let result = UciEngine::start(&cmd, &s.engine_cmd.args, limit, None).and_then(|mut e| {
-                janggi_analysis::analyse(&rec, &mut e, &mut |done, total| {
-                    let mut app = lock(&s.app);
-                    app.analysing = Some((done, total));
-                    s.broadcast("analysis", &json!({"done": done, "total": total}));
-                    drop(app);
-                })
-            });
+            let result =
+                UciEngine::start(&cmd, &s.engine_cmd.args, limit, None).and_then(|mut e| {
+                    janggi_analysis::analyse(&rec, &mut e, &mut |done, total| {
+                        let mut app = lock(&s.app);
+                        app.analysing = Some((done, total));
+                        s.broadcast("analysis", &json!({"done": done, "total": total}));
+                        drop(app);
+                    })
+                });
             let mut app = lock(&s.app);
             app.analysing = None;
             match result {
@@ -914,14 +922,17 @@ fn start_analysis(shared: &Arc<Shared>, app: &mut App) -> Result<Value, ApiError
                     });
                 }
                 Err(e) => {
-                    app.review_error = Some(format!("분석하지 못했어요 / the analysis failed: {e}"));
+                    app.review_error =
+                        Some(format!("분석하지 못했어요 / the analysis failed: {e}"));
                 }
             }
             s.broadcast_state(&app);
         });
     if spawned.is_err() {
         app.analysing = None;
-        return Err(ApiError::Bad("cannot start a thread for the analysis".into()));
+        return Err(ApiError::Bad(
+            "cannot start a thread for the analysis".into(),
+        ));
     }
     Ok(json!({"ok": true, "started": true}))
 }
@@ -994,7 +1005,8 @@ fn open_record(app: &mut App, body: &Value) -> Result<Value, ApiError> {
         .get("index")
         .and_then(Value::as_u64)
         .filter(|&i| i < n as u64)
-        .ok_or_else(|| ApiError::Bad(format!("`index` must be 0 … {}", n - 1)))? as usize;
+        .ok_or_else(|| ApiError::Bad(format!("`index` must be 0 … {}", n - 1)))?
+        as usize;
     let mut s = Session::from_record(&app.loaded[i])?;
     s.generation = app.session.generation + 1;
     app.session = s;

@@ -762,10 +762,11 @@ impl Session {
         let n = self.record.len();
         let ply = match body.get("ply") {
             None | Some(Value::Null) => n,
-            Some(v) => v
-                .as_u64()
-                .filter(|&p| p <= n as u64)
-                .ok_or_else(|| bad(format!("`ply` must be 0 … {n}")))? as usize,
+            Some(v) => {
+                v.as_u64()
+                    .filter(|&p| p <= n as u64)
+                    .ok_or_else(|| bad(format!("`ply` must be 0 … {n}")))? as usize
+            }
         };
         let mut g = Game::new(self.game.start_position().clone(), *self.game.rules());
         let mut last = None;
@@ -1266,7 +1267,12 @@ mod tests {
             }
         );
         // Not level, no score, or too recent a capture: declined.
-        for (score, halfmove) in [(Some(51), 80), (None, 80), (Some(0), 59), (Some(99_990), 80)] {
+        for (score, halfmove) in [
+            (Some(51), 80),
+            (None, 80),
+            (Some(0), 59),
+            (Some(99_990), 80),
+        ] {
             let g = game(&format!("3k1r3/9/9/9/9/9/9/9/9/4K4 w - - {halfmove} 41"));
             assert_eq!(
                 engine_answers_draw(&g, Color::Cho, score).reason,
@@ -1292,12 +1298,18 @@ mod tests {
             parse_settings(&json!({"level": "normal", "timeControl": {"kind": "byoyomi", "mainSec": 60, "periodSec": 20, "periods": 2}}))
                 .unwrap(),
         );
-        s.choose_setup(&json!({"side": "han", "setup": "MSSM"}), 0).unwrap();
-        s.choose_setup(&json!({"side": "cho", "setup": "MSSM"}), 0).unwrap();
+        s.choose_setup(&json!({"side": "han", "setup": "MSSM"}), 0)
+            .unwrap();
+        s.choose_setup(&json!({"side": "cho", "setup": "MSSM"}), 0)
+            .unwrap();
         let now = Instant::now();
         let go = s.go(now);
         assert!(go.line.starts_with("go wtime "), "{}", go.line);
-        assert!(go.line.ends_with(" btime 60000 byoyomi 20000 periods 2"), "{}", go.line);
+        assert!(
+            go.line.ends_with(" btime 60000 byoyomi 20000 periods 2"),
+            "{}",
+            go.line
+        );
         assert!(go.budget <= Duration::from_secs(100) && go.budget > Duration::from_secs(99));
         assert_eq!(go.cap, Some(Duration::from_secs(5)));
         // Paused: no time passes, and the clock has no deadline.

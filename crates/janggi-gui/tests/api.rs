@@ -563,7 +563,10 @@ fn draw_offers_are_answered_by_the_engines_rule() {
         "MSSM",
     );
     let v = post(p, "/api/draw", json!({})).json();
-    assert_eq!((v["accepted"].clone(), v["reason"].clone()), (json!(false), json!("countFavours")));
+    assert_eq!(
+        (v["accepted"].clone(), v["reason"].clone()),
+        (json!(false), json!("countFavours"))
+    );
     // The engine as Cho, early in the game: its search still sees play.
     start_game(
         p,
@@ -580,7 +583,12 @@ fn draw_offers_are_answered_by_the_engines_rule() {
     assert_eq!(v["state"]["drawAnswer"]["reason"], "notDead");
     assert_eq!(v["state"]["phase"], "playing");
     // Off by the settings: refused.
-    start_game(p, json!({"mode": "hvh", "drawOffer": false}), "MSSM", "MSSM");
+    start_game(
+        p,
+        json!({"mode": "hvh", "drawOffer": false}),
+        "MSSM",
+        "MSSM",
+    );
     assert_eq!(post(p, "/api/draw", json!({})).status, 409);
 }
 
@@ -603,7 +611,11 @@ fn stepping_back_gives_earlier_positions_without_undoing() {
     assert_eq!(one["sideToMove"], "han");
     assert!(piece_at(&one, "a5").is_some() && piece_at(&one, "a7").is_some());
     let two = at(2).json();
-    assert_eq!(two["board"], state(p)["board"], "the last ply is the live position");
+    assert_eq!(
+        two["board"],
+        state(p)["board"],
+        "the last ply is the live position"
+    );
     // Read-only: the game is where it was.
     let st = state(p);
     assert_eq!(st["ply"], 2);
@@ -632,7 +644,11 @@ fn records_load_open_step_and_save() {
     let before = state(p);
 
     // Broken input loses nothing: garbage, an empty file, an illegal move.
-    let r = post_bytes(p, "/api/records/parse", &[0xff, 0x00, 0x13, 0x37, 0x80, 0x81]);
+    let r = post_bytes(
+        p,
+        "/api/records/parse",
+        &[0xff, 0x00, 0x13, 0x37, 0x80, 0x81],
+    );
     assert_eq!(r.status, 422, "{}", String::from_utf8_lossy(&r.body));
     assert_eq!(r.json()["error"]["code"], "noGame");
     assert_eq!(post_bytes(p, "/api/records/parse", b"  \n").status, 400);
@@ -658,7 +674,10 @@ fn records_load_open_step_and_save() {
     assert_eq!(games.as_array().unwrap().len(), 2);
     assert_eq!(games[1]["cho"], "Park");
     assert_eq!(games[0]["plies"], 4);
-    assert_eq!(post(p, "/api/records/open", json!({"index": 2})).status, 400);
+    assert_eq!(
+        post(p, "/api/records/open", json!({"index": 2})).status,
+        400
+    );
     assert_eq!(post(p, "/api/records/open", json!({})).status, 400);
     let r = post(p, "/api/records/open", json!({"index": 0}));
     assert_eq!(r.status, 200);
@@ -688,13 +707,7 @@ fn records_load_open_step_and_save() {
         let uci: Vec<String> = rec
             .moves()
             .iter()
-            .map(|m| {
-                format!(
-                    "{}{}",
-                    m.from().uci().as_str(),
-                    m.to().uci().as_str()
-                )
-            })
+            .map(|m| format!("{}{}", m.from().uci().as_str(), m.to().uci().as_str()))
             .collect();
         assert_eq!(uci, ["a4a5", "a7a6", "c4c5", "i7i6"], "{format}");
         assert_eq!(rec.cho_player(), Some("Kim"), "{format}");

@@ -208,7 +208,25 @@ fn a_game_in_headless_chromium() {
     };
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
-    let s = server();
+    // The engine: the fake (which makes the 3rd ply read as a blunder to
+    // the analysis), or a real one named by JANGGI_GUI_ENGINE (e.g.
+    // target/release/janggi-engine, run as `… uci`) for real screenshots.
+    let real = std::env::var_os("JANGGI_GUI_ENGINE").map(PathBuf::from);
+    let s = match &real {
+        Some(exe) => {
+            let mut c = config_with(&[]);
+            c.engine = janggi_gui::EngineCommand {
+                program: exe.clone(),
+                args: vec!["uci".into()],
+            };
+            c.grace = Duration::from_secs(3);
+            janggi_gui::start_with(&c, quick()).expect("server starts")
+        }
+        None => server_with(&["swing=3"]),
+    };
+    if let Some(exe) = &real {
+        println!("engine: {}", exe.display());
+    }
     let url = s.url();
     let mut b = Browser::launch(&exe);
     b.viewport(1200, 860, false);
@@ -243,6 +261,15 @@ fn a_game_in_headless_chromium() {
     assert_eq!(
         b.eval("document.getElementById('score-han').textContent"),
         json!("한 73.5")
+    );
+    // The page's own font is loaded (no system font needed).
+    b.wait_until(
+        "document.fonts.ready.then(() => [...document.fonts].some(f => f.family.replace(/\"/g, '') === 'JanggiBoard' && f.status === 'loaded'))",
+        "the embedded font",
+    );
+    assert_eq!(
+        b.eval("document.fonts.check('20px JanggiBoard', '車馬象士卒漢楚 장군 한수쉼')"),
+        json!(true)
     );
 
     // A move by clicks: the horse shows its destinations, then goes.
@@ -279,7 +306,14 @@ fn a_game_in_headless_chromium() {
         msg.as_str().unwrap().contains("마의 길(멱)이 막혀 있어요"),
         "{msg}"
     );
-    // The cannon over a cannon, while Han's b8 cannon is still there.
+    // The next selection clears the stale refusal.
+    b.click_point("h1");
+    b.wait_until(
+        "document.getElementById('message').textContent === '' && !document.getElementById('message').classList.contains('refused')",
+        "the refusal cleared by the next selection",
+    );
+    b.click_point("h1"); // deselect
+                         // The cannon over a cannon, while Han's b8 cannon is still there.
     let cannons = "state.board.some(p => p.sq === 'b8' && p.kind === 'cannon') && state.board.some(p => p.sq === 'b3' && p.kind === 'cannon') && !state.board.some(p => p.sq === 'b9')";
     if b.eval(cannons) == json!(true) {
         b.click_point("b3");
@@ -304,6 +338,50 @@ fn a_game_in_headless_chromium() {
         "the pass in the record",
     );
     b.wait_until("state.humanToMove", "the engine's answer to the pass");
+
+    // Stepping back: |◀ shows the start (read-only), → the next ply, a
+    // click in the move list that ply, ▶| the live position again.
+    let live_ply = b.eval("state.ply");
+    b.click("#nav-first");
+    b.wait_until("viewed && viewed.ply === 0", "the start position");
+    assert_eq!(
+        b.eval("!!document.querySelector('#board .piece[data-sq=\"b1\"]') && !document.querySelector('#board .piece[data-sq=\"c3\"]')"),
+        json!(true),
+        "the b1 horse is home at ply 0"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('viewing').classList.contains('hidden')"),
+        json!(false)
+    );
+    b.click_point("c1");
+    b.wait_until(
+        "document.getElementById('message').textContent.includes('지난 수')",
+        "clicks are read-only while viewing",
+    );
+    for kind in ["keyDown", "keyUp"] {
+        b.call(
+            "Input.dispatchKeyEvent",
+            json!({"type": kind, "key": "ArrowRight", "code": "ArrowRight", "windowsVirtualKeyCode": 39}),
+            true,
+        );
+    }
+    b.wait_until("viewed && viewed.ply === 1", "ply 1 by the arrow key");
+    assert_eq!(
+        b.eval("!!document.querySelector('#board .piece[data-sq=\"c3\"]')"),
+        json!(true)
+    );
+    b.click("#movelist li[data-ply=\"2\"]");
+    b.wait_until(
+        "viewed && viewed.ply === 2 && document.querySelector('#movelist li.current')?.dataset.ply === '2'",
+        "ply 2 from the move list",
+    );
+    b.screenshot(&shots.join("step-back.png"));
+    b.click("#nav-last");
+    b.wait_until(
+        "viewed === null && document.getElementById('viewing').classList.contains('hidden')",
+        "the live position",
+    );
+    assert_eq!(b.eval("state.ply"), live_ply, "viewing undid nothing");
 
     // Phone width.
     b.viewport(360, 780, true);
@@ -340,4 +418,47 @@ fn a_game_in_headless_chromium() {
         json!(true)
     );
     b.screenshot(&shots.join("result.png"));
+    b.click("#btn-result-close");
+
+    // A record pasted in: bad text is refused in words, a good one is
+    // listed, opened, stepped through and analysed.
+    b.click("#btn-load");
+    b.wait_until(
+        "document.getElementById('load-text') !== null",
+        "the load dialog",
+    );
+    b.eval("document.getElementById('load-text').value = 'this is not a record'; true");
+    b.click("#btn-load-read");
+    b.wait_until(
+        "!document.getElementById('load-error').classList.contains('hidden') && document.getElementById('load-error').textContent.includes('읽을 수 있는 대국이 없어요')",
+        "the refusal of a bad record",
+    );
+    let pgn = "[Event \"Browser\"]\n[White \"Kim\"]\n[Black \"Lee\"]\n[Variant \"Janggi\"]\n\n1. a4a5 a7a6 2. c4c5 i7i6 3. e4e5 *\n";
+    b.eval(&format!(
+        "document.getElementById('load-text').value = {}; true",
+        serde_json::to_string(pgn).unwrap()
+    ));
+    b.click("#btn-load-read");
+    b.click(".load-game");
+    b.wait_until(
+        "state.moves.length === 5 && state.source && state.source.cho === 'Kim' && viewed && viewed.ply === 0",
+        "the opened record at its start",
+    );
+    b.click("#nav-next");
+    b.wait_until("viewed && viewed.ply === 1", "stepping through the record");
+    b.click("#btn-analyse");
+    b.wait_until(
+        "state.review && state.review.moves && document.querySelector('#review-graph svg') !== null",
+        "the analysis and its graph",
+    );
+    if real.is_none() {
+        b.wait_until(
+            "document.querySelector('#movelist li[data-ply=\"3\"] .mark.blunder')?.textContent === '??'",
+            "the blunder mark in the move list",
+        );
+    }
+    b.screenshot(&shots.join("analysis.png"));
+    b.viewport(360, 780, true);
+    std::thread::sleep(Duration::from_millis(300));
+    b.screenshot(&shots.join("analysis-360.png"));
 }

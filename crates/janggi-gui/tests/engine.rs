@@ -311,7 +311,9 @@ fn the_engine_loses_on_time_and_the_level_caps_its_thinking() {
         "MSSM",
     );
     assert_eq!(mv(p, "a4", "a5").status, 200);
-    let st = wait_for(p, 10, "the engine's time loss", |s| s["phase"] == "finished");
+    let st = wait_for(p, 10, "the engine's time loss", |s| {
+        s["phase"] == "finished"
+    });
     assert_eq!(st["result"]["reason"], "timeLoss");
     assert_eq!(st["result"]["winner"], "cho");
     assert_eq!(st["ply"], 1);
@@ -359,7 +361,11 @@ fn a_closed_tab_stops_the_engine_and_the_clock_until_a_page_is_back() {
     let st = state(p);
     assert_eq!(st["ply"], ply, "no engine moves while no page watches");
     assert_eq!(st["clock"]["running"], clock["running"]);
-    assert_eq!(st["clock"]["deadlineInMs"], Value::Null, "the clock is stopped");
+    assert_eq!(
+        st["clock"]["deadlineInMs"],
+        Value::Null,
+        "the clock is stopped"
+    );
     for side in ["cho", "han"] {
         assert_eq!(st["clock"][side], clock[side], "no time charged while away");
     }
@@ -392,10 +398,7 @@ fn the_analysis_marks_a_blunder_and_draws_its_graph() {
     assert_eq!(moves[2]["mark"], "??", "{}", st["review"]);
     assert_eq!(moves[2]["markName"], "blunder");
     assert_eq!(moves[0]["mark"], Value::Null);
-    assert!(st["review"]["svg"]
-        .as_str()
-        .unwrap()
-        .starts_with("<svg"));
+    assert!(st["review"]["svg"].as_str().unwrap().starts_with("<svg"));
     assert_eq!(st["review"]["cho"]["blunders"], 1);
     assert_eq!(st["review"]["running"], Value::Null);
     // Nothing to analyse in a new game.

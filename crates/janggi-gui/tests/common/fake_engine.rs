@@ -55,11 +55,13 @@ pub fn run(args: &[String]) -> i32 {
     let mut pending: Option<(Instant, Vec<String>)> = None;
     loop {
         let line = match &pending {
-            Some((due, _)) => match rx.recv_timeout(due.saturating_duration_since(Instant::now())) {
-                Ok(l) => Some(l),
-                Err(mpsc::RecvTimeoutError::Timeout) => None,
-                Err(mpsc::RecvTimeoutError::Disconnected) => return 0,
-            },
+            Some((due, _)) => {
+                match rx.recv_timeout(due.saturating_duration_since(Instant::now())) {
+                    Ok(l) => Some(l),
+                    Err(mpsc::RecvTimeoutError::Timeout) => None,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return 0,
+                }
+            }
             None => match rx.recv() {
                 Ok(l) => Some(l),
                 Err(_) => return 0,

@@ -61,7 +61,6 @@ pub fn quick() -> Tuning {
     Tuning {
         ping: Duration::from_millis(100),
         analysis_movetime_ms: 20,
-        ..Tuning::default()
     }
 }
 
