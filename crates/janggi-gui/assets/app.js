@@ -131,8 +131,8 @@ function drawBoard() {
 }
 
 async function clickPoint(sq) {
-  if (!state || state.phase !== "playing") return;
   if (viewed) { say("지난 수를 보는 중이에요: ▶| 로 지금 판으로 / viewing an earlier position"); return; }
+  if (!state || state.phase !== "playing") return;
   if (!state.humanToMove) { say("지금은 엔진 차례예요 / the engine is thinking"); return; }
   const piece = state.board.find(p => p.sq === sq);
   if (piece && piece.side === state.sideToMove) {
@@ -141,6 +141,8 @@ async function clickPoint(sq) {
     if (selected === sq) { selected = null; targets = []; drawBoard(); return; }
     selected = sq;
     const r = await api("/api/moves", { from: sq });
+    // A later click may have moved on while this answer was on its way.
+    if (selected !== sq) return;
     targets = r.ok ? r.data.destinations : [];
     drawBoard();
     return;

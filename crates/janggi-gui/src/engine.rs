@@ -88,6 +88,9 @@ pub struct Info {
     pub wdl: Option<[u32; 3]>,
     /// Nodes.
     pub nodes: Option<u64>,
+    /// Which line of a MultiPV search (1 = the best; engines at a low
+    /// Skill Level search several and report them all).
+    pub multipv: Option<u32>,
     /// The principal variation.
     pub pv: Vec<String>,
 }
@@ -103,6 +106,7 @@ pub fn parse_info(line: &str) -> Option<Info> {
         match tok {
             "depth" => info.depth = it.next().and_then(|t| t.parse().ok()),
             "nodes" => info.nodes = it.next().and_then(|t| t.parse().ok()),
+            "multipv" => info.multipv = it.next().and_then(|t| t.parse().ok()),
             "score" => match it.next() {
                 Some("cp") => info.cp = it.next().and_then(|t| t.parse().ok()),
                 Some("mate") => info.mate = it.next().and_then(|t| t.parse().ok()),
@@ -422,6 +426,9 @@ mod tests {
             Some(-3)
         );
         assert_eq!(parse_info("bestmove a1a2"), None);
+        let second = parse_info("info depth 1 multipv 2 score cp -214 pv e9e8").unwrap();
+        assert_eq!((second.multipv, second.cp), (Some(2), Some(-214)));
+        assert_eq!(i.multipv, None);
         assert_eq!(parse_info("info depth"), None);
     }
 

@@ -671,6 +671,10 @@ fn engine_loop(shared: &Arc<Shared>) {
                 || shared.generation.load(Ordering::SeqCst) != gen
         };
         let mut on_info = |info: Info| {
+            // Only the best line of a MultiPV search is the engine's view.
+            if info.multipv.is_some_and(|m| m > 1) {
+                return;
+            }
             let (v, cp) = info_json(&info, side, ply);
             let mut app = lock(&shared.app);
             if app.session.generation == gen {

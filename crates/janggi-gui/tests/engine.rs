@@ -16,7 +16,9 @@ fn hve_cho() -> serde_json::Value {
 
 #[test]
 fn the_engine_answers_and_its_analysis_reaches_the_page() {
-    let s = server();
+    // With a second, worse MultiPV line after the best one: only the best
+    // line is the engine's view.
+    let s = server_with(&["multipv"]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);

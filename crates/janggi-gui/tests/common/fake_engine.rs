@@ -15,7 +15,9 @@
 //! * `score=CP`: the score it reports (default 12);
 //! * `swing=K`: in the position after K plies it reports +900 instead
 //!   (so the K-th move reads as a blunder);
-//! * `log=FILE`: append every line it receives to FILE.
+//! * `log=FILE`: append every line it receives to FILE;
+//! * `multipv`: after its line, a worse `multipv 2` line (as engines at
+//!   a low Skill Level send).
 //!
 //! It sends `info … score cp … wdl … pv …` before each `bestmove`.
 
@@ -137,10 +139,17 @@ pub fn run(args: &[String]) -> i32 {
                         game.position().move_text(m, Notation::Uci)
                     });
                 let score = if swing == Some(plies) { 900 } else { score };
-                let reply = vec![
-                    format!("info depth 1 score cp {score} wdl 300 400 300 nodes 10 pv {best}"),
-                    format!("bestmove {best}"),
-                ];
+                let mut reply = vec![format!(
+                    "info depth 1 multipv 1 score cp {score} wdl 300 400 300 nodes 10 pv {best}"
+                )];
+                // A second MultiPV line (as engines at a low Skill Level
+                // send): not the engine's view, the board must skip it.
+                if flag("multipv") {
+                    reply.push(
+                        "info depth 1 multipv 2 score cp -777 wdl 0 0 1000 nodes 10 pv 0000".into(),
+                    );
+                }
+                reply.push(format!("bestmove {best}"));
                 match slow {
                     Some(ms) => {
                         let _ = writeln!(out, "info depth 1 score cp {score} pv {best}");
