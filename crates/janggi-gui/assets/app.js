@@ -283,7 +283,11 @@ async function showPly(ply) {
   if (!state) return;
   const n = state.moves.length;
   ply = Math.max(0, Math.min(n, ply));
-  if (ply === n) { viewPly = null; viewed = null; renderMoveList(); drawBoard(); return; }
+  if (ply === n) {
+    viewPly = null; viewed = null;
+    if ($("message").textContent.startsWith("지난 수")) say("");
+    renderMoveList(); drawBoard(); return;
+  }
   const r = await api("/api/position", { ply });
   if (!r.ok) { say(r.data.error.ko + " — " + r.data.error.en, true); return; }
   viewPly = ply; viewed = r.data;
@@ -510,7 +514,8 @@ $("nav-prev").addEventListener("click", () => stepBy(-1));
 $("nav-next").addEventListener("click", () => stepBy(1));
 $("nav-last").addEventListener("click", () => showPly(Infinity));
 document.addEventListener("keydown", (e) => {
-  if (modalKind || e.target.closest("input, textarea, select")) return;
+  // Not while a dialog is open (the closed result modal keeps its kind).
+  if (!$("modal").classList.contains("hidden") || e.target.closest("input, textarea, select")) return;
   if (e.key === "ArrowLeft") { e.preventDefault(); stepBy(-1); }
   else if (e.key === "ArrowRight") { e.preventDefault(); stepBy(1); }
   else if (e.key === "Home") { e.preventDefault(); showPly(0); }

@@ -480,4 +480,23 @@ fn a_game_in_headless_chromium() {
     b.viewport(360, 780, true);
     std::thread::sleep(Duration::from_millis(300));
     b.screenshot(&shots.join("analysis-360.png"));
+
+    // With a real engine: engine vs engine for a dozen plies, the
+    // picture of the board in docs/gui-board.png (360 px wide).
+    if real.is_some() {
+        b.eval("(async () => { await api('/api/new', {mode: 'eve', level: 'hard', movetimeMs: 400, timeControl: {kind: 'byoyomi', mainSec: 600, periodSec: 30, periods: 3}}); await api('/api/setup', {side: 'han', setup: 'SMSM'}); await api('/api/setup', {side: 'cho', setup: 'MSSM'}); return true; })()");
+        let until = Instant::now() + Duration::from_secs(60);
+        while b.eval("state.ply >= 14 || state.phase === 'finished'") != json!(true) {
+            assert!(Instant::now() < until, "engine vs engine is too slow");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        // A still picture: no transient banner, no message.
+        b.eval("document.getElementById('message').textContent = ''; document.getElementById('banner').classList.add('hidden'); true");
+        b.viewport(360, 900, true);
+        std::thread::sleep(Duration::from_millis(500));
+        b.screenshot(&shots.join("board-360.png"));
+        b.viewport(1200, 860, false);
+        std::thread::sleep(Duration::from_millis(300));
+        b.screenshot(&shots.join("board-desktop.png"));
+    }
 }
