@@ -4,8 +4,10 @@
 use crate::engine::{Engine, EngineCommand, EngineError, Info};
 use crate::session::{ApiError, Session, Settings};
 use crate::Tuning;
-use janggi_analysis::{GameAnalysis, Limit, Mark, UciEngine};
+use janggi_analysis::{AnalysisError, Eval, Evaluator, GameAnalysis, Mark, Score};
+use janggi_core::game::Rules;
 use janggi_core::{Color, Notation};
+use janggi_match::engine_process::{EngineProcess, EngineProtocol, EngineScore, Launch, Think};
 use janggi_records::Record;
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -523,6 +525,19 @@ pub fn schedule(shared: &Arc<Shared>) {
 /// Rule options for engines that have them, from the rules' own text
 /// (`bikjang=kjf repetition=forbid …`).
 fn rule_options(settings: &Settings) -> Vec<(String, String)> {
+    rule_options_of(&settings.rules)
+}
+
+/// The Fairy-Stockfish variant `rules` are, if they are one.
+fn variant_of(rules: &Rules) -> Option<&'static str> {
+    Rules::VARIANTS
+        .iter()
+        .copied()
+        .filter(|n| *n != "janggikjf")
+        .find(|n| Rules::from_variant(n).ok().as_ref() == Some(rules))
+}
+
+fn rule_options_of(rules: &Rules) -> Vec<(String, String)> {
     let map = |k: &str| match k {
         "bikjang" => Some("Bikjang"),
         "repetition" => Some("Repetition"),
@@ -532,8 +547,7 @@ fn rule_options(settings: &Settings) -> Vec<(String, String)> {
         "noCaptureLimit" => Some("NoCaptureLimit"),
         _ => None,
     };
-    settings
-        .rules
+    rules
         .to_string()
         .split_whitespace()
         .filter_map(|kv| {
@@ -902,17 +916,14 @@ fn start_analysis(shared: &Arc<Shared>, app: &mut App) -> Result<Value, ApiError
     let spawned = thread::Builder::new()
         .name("analysis".into())
         .spawn(move || {
-            let limit = Limit::MoveTime(s.tuning.analysis_movetime_ms);
-            let cmd = s.engine_cmd.program.to_string_lossy().to_string();
-            let result =
-                UciEngine::start(&cmd, &s.engine_cmd.args, limit, None).and_then(|mut e| {
-                    janggi_analysis::analyse(&rec, &mut e, &mut |done, total| {
-                        let mut app = lock(&s.app);
-                        app.analysing = Some((done, total));
-                        s.broadcast("analysis", &json!({"done": done, "total": total}));
-                        drop(app);
-                    })
-                });
+            let result = AnalysisEngine::start(&s, &rec.rules).and_then(|mut e| {
+                janggi_analysis::analyse(&rec, &mut e, &mut |done, total| {
+                    let mut app = lock(&s.app);
+                    app.analysing = Some((done, total));
+                    s.broadcast("analysis", &json!({"done": done, "total": total}));
+                    drop(app);
+                })
+            });
             let mut app = lock(&s.app);
             app.analysing = None;
             match result {
@@ -1059,4 +1070,80 @@ fn save_record(app: &App, query: &str) -> Result<Response<std::io::Cursor<Vec<u8
         r.add_header(h);
     }
     Ok(r)
+}
+
+/// The engine of the board's game analysis: a second process of the
+/// board's engine command, driven by the match runner's
+/// [`EngineProcess`], set up for the game's rules as the playing engine
+/// is (`UCI_Variant` when the rules are a preset and the engine has it,
+/// else this engine's rule options, else `UCI_Variant janggi`), each
+/// position searched `go movetime N`. `janggi_analysis::analyse` runs
+/// over it (the trait [`Evaluator`]), as `janggi-engine analyse` does.
+struct AnalysisEngine {
+    process: EngineProcess,
+    shared: Arc<Shared>,
+}
+
+impl AnalysisEngine {
+    fn start(shared: &Arc<Shared>, rules: &Rules) -> Result<AnalysisEngine, AnalysisError> {
+        let launch = Launch {
+            cmd: shared.engine_cmd.program.to_string_lossy().to_string(),
+            args: shared.engine_cmd.args.clone(),
+            dir: None,
+            protocol: EngineProtocol::Uci,
+        };
+        let start =
+            |e: janggi_match::engine_process::ProcessError| AnalysisError::Start(e.to_string());
+        let timeout = crate::engine::HANDSHAKE_TIMEOUT;
+        let mut p = EngineProcess::start(&launch, "analysis", false, timeout, &shared.stop)
+            .map_err(start)?;
+        let variant_opt = p.option("UCI_Variant").map(str::to_string);
+        let has_rules = p.option("Bikjang").is_some() && p.option("Repetition").is_some();
+        match (variant_of(rules), &variant_opt) {
+            (Some(v), Some(opt)) => p.set_option(opt, v).map_err(start)?,
+            _ if has_rules => {
+                for (k, v) in rule_options_of(rules) {
+                    if let Some(name) = p.option(&k).map(str::to_string) {
+                        p.set_option(&name, &v).map_err(start)?;
+                    }
+                }
+            }
+            (_, Some(opt)) => p.set_option(opt, "janggi").map_err(start)?,
+            _ => {}
+        }
+        p.new_game(timeout, &shared.stop).map_err(start)?;
+        Ok(AnalysisEngine {
+            process: p,
+            shared: Arc::clone(shared),
+        })
+    }
+}
+
+impl Evaluator for AnalysisEngine {
+    fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
+        let mut position = format!("position fen {fen}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        let ms = self.shared.tuning.analysis_movetime_ms;
+        let think = self.process.think(
+            &position,
+            &format!("go movetime {ms}"),
+            Duration::from_millis(ms) + self.shared.grace,
+            self.shared.grace,
+            &self.shared.stop,
+        );
+        match think {
+            Think::Move(r) | Think::Late(r) => Ok(Eval {
+                score: match r.score {
+                    Some(EngineScore::Cp(c)) => Score::Cp(c),
+                    Some(EngineScore::Mate(n)) => Score::Mate(n),
+                    None => Score::Cp(0),
+                },
+                best: r.bestmove,
+            }),
+            other => Err(AnalysisError::NoAnswer(format!("{other:?}"))),
+        }
+    }
 }

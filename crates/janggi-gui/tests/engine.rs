@@ -386,7 +386,8 @@ fn a_closed_tab_stops_the_engine_and_the_clock_until_a_page_is_back() {
 fn the_analysis_marks_a_blunder_and_draws_its_graph() {
     // The fake reports +900 for the side to move after ply 3 only: Cho's
     // 3rd-ply move reads as a blunder.
-    let s = server_with(&["swing=3"]);
+    let log = temp_file("analysis-log");
+    let s = server_with(&["swing=3", &format!("log={}", log.display())]);
     let p = s.port();
     start_game(p, json!({"mode": "hvh"}), "MSSM", "MSSM");
     for (f, t) in [("a4", "a5"), ("a7", "a6"), ("c4", "c5"), ("i7", "i6")] {
@@ -403,6 +404,16 @@ fn the_analysis_marks_a_blunder_and_draws_its_graph() {
     assert!(st["review"]["svg"].as_str().unwrap().starts_with("<svg"));
     assert_eq!(st["review"]["cho"]["blunders"], 1);
     assert_eq!(st["review"]["running"], Value::Null);
+    // Its engine (janggi-match's EngineProcess) was set up for Janggi and
+    // searched each of the 5 positions once.
+    let lines = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        lines.contains("setoption name UCI_Variant value janggi"),
+        "{lines}"
+    );
+    assert_eq!(gos(&log).len(), 5, "{lines}");
+    assert!(gos(&log).iter().all(|g| g == "go movetime 20"));
+    let _ = std::fs::remove_file(&log);
     // Nothing to analyse in a new game.
     start_game(p, json!({"mode": "hvh"}), "MSSM", "MSSM");
     assert_eq!(post(p, "/api/analyse", json!({})).status, 409);
