@@ -477,6 +477,38 @@ fn a_game_in_headless_chromium() {
         );
     }
     b.screenshot(&shots.join("analysis.png"));
+
+    // The game saved as GIB (CP949) comes back through the file input.
+    let gib = get(s.port(), "/api/records/save?format=gib");
+    assert_eq!(gib.status, 200);
+    let gib_path = shots.join("saved.gib");
+    std::fs::write(&gib_path, &gib.body).unwrap();
+    b.click("#btn-load");
+    b.wait_until(
+        "document.getElementById('load-file') !== null",
+        "the load dialog",
+    );
+    let doc = b.call("DOM.getDocument", json!({}), true);
+    let input = b.call(
+        "DOM.querySelector",
+        json!({"nodeId": doc["root"]["nodeId"], "selector": "#load-file"}),
+        true,
+    );
+    b.call(
+        "DOM.setFileInputFiles",
+        json!({"nodeId": input["nodeId"], "files": [gib_path.to_string_lossy()]}),
+        true,
+    );
+    b.click("#btn-load-read");
+    b.wait_until(
+        "document.querySelector('.load-game')?.textContent.includes('Kim')",
+        "the GIB file's game listed",
+    );
+    b.click(".load-game");
+    b.wait_until(
+        "state.moves.length === 5 && state.moves[4].uci === 'e4e5' && state.source.cho === 'Kim'",
+        "the GIB file's game on the board",
+    );
     b.viewport(360, 780, true);
     std::thread::sleep(Duration::from_millis(300));
     b.screenshot(&shots.join("analysis-360.png"));
