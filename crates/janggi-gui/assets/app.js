@@ -20,7 +20,9 @@ let flipped = null;     // null: my side at the bottom; true/false: forced
 let lastPly = -1;
 let analysis = null;
 let sseEvents = 0;
-let clockAt = 0;        // when the last clock view arrived (performance.now())      // events received (shown nowhere; the browser test reads it)
+let clockAt = 0;        // when the last clock view arrived (performance.now())
+let viewPly = null;     // null: the live position; else the ply shown read-only
+let viewed = null;      // the server's position at viewPly (POST /api/position)
 
 const $ = (id) => document.getElementById(id);
 
@@ -86,18 +88,19 @@ function drawBoard() {
   }
   el("rect", { x: M - 6, y: M - 6, width: 8 * S + 12, height: 9 * S + 12, stroke: "var(--line)", "stroke-width": 3, fill: "none" }, svg);
   if (!state) return;
+  const shown = viewed || state;
 
-  const last = state.lastMove;
+  const last = shown.lastMove;
   if (last) {
     for (const s of [last.from, last.to]) {
       const p = sqParse(s); const [x, y] = xy(p.f, p.r);
       el("rect", { x: x - 28, y: y - 28, width: 56, height: 56, rx: 8, fill: "rgba(255,230,0,.35)", class: "last" }, svg);
     }
   }
-  const threatened = new Set(state.threatened || []);
+  const threatened = new Set(viewed ? [] : (state.threatened || []));
   const screens = new Set(targets.map(t => t.screen).filter(Boolean));
   const hangul = $("opt-hangul").checked;
-  for (const p of state.board) {
+  for (const p of shown.board) {
     const [x, y] = xy(p.f, p.r);
     const rad = p.big ? 27 : 20;
     const color = p.side === "cho" ? "var(--cho)" : "var(--han)";
@@ -107,7 +110,7 @@ function drawBoard() {
     if (threatened.has(p.sq)) el("circle", { cx: x, cy: y, r: rad + 5, fill: "none", stroke: "#f80", "stroke-width": 3, "stroke-dasharray": "5 4" }, pg);
     el("polygon", { points: octagon(x, y, rad), fill: "#fffdf5", stroke: color, "stroke-width": p.big ? 3 : 2.5 }, pg);
     const t = el("text", { x: x, y: y + (hangul ? (p.big ? 4 : 3) : (p.big ? 9 : 7)), "text-anchor": "middle", fill: color,
-      "font-size": p.big ? 26 : 19, "font-weight": 700, "font-family": "serif" }, pg);
+      "font-size": p.big ? 26 : 19, "font-weight": 700, "font-family": "JanggiBoard, sans-serif" }, pg);
     t.textContent = p.hanja;
     if (hangul) {
       const h = el("text", { x: x, y: y + (p.big ? 20 : 15), "text-anchor": "middle", fill: color, "font-size": p.big ? 11 : 9 }, pg);
@@ -128,13 +131,18 @@ function drawBoard() {
 }
 
 async function clickPoint(sq) {
+  if (viewed) { say("지난 수를 보는 중이에요: ▶| 로 지금 판으로 / viewing an earlier position"); return; }
   if (!state || state.phase !== "playing") return;
   if (!state.humanToMove) { say("지금은 엔진 차례예요 / the engine is thinking"); return; }
   const piece = state.board.find(p => p.sq === sq);
   if (piece && piece.side === state.sideToMove) {
+    // A new selection: the last refusal no longer applies.
+    say("");
     if (selected === sq) { selected = null; targets = []; drawBoard(); return; }
     selected = sq;
     const r = await api("/api/moves", { from: sq });
+    // A later click may have moved on while this answer was on its way.
+    if (selected !== sq) return;
     targets = r.ok ? r.data.destinations : [];
     drawBoard();
     return;
@@ -183,12 +191,7 @@ function render(s) {
   if (state && s.version !== undefined && state.version !== undefined && s.version < state.version) return;
   const prevPly = lastPly;
   state = s;
-  $("score-cho").textContent = "초 " + fmtPoints(s.score.cho);
-  $("score-han").textContent = "한 " + fmtPoints(s.score.han);
   $("scorebar").title = s.score.text;
-  const who = s.sideToMove === "cho" ? "초" : "한";
-  $("turn").textContent = s.phase === "playing" ? `${who} 차례 · ${s.ply}수` + (s.inCheck ? " · 장군" : "") :
-    s.phase === "setup" ? "상차림" : "대국 끝";
   $("repetition").classList.toggle("hidden", !s.repetitionWarning);
   clockAt = performance.now();
   renderClocks();
@@ -204,16 +207,9 @@ function render(s) {
   }
   $("engine-status").textContent = status;
   $("engine-status").classList.toggle("bad", ["down", "illegal", "restarting"].includes(es.state) || !!es.lastCrash);
-  const ml = $("movelist"); ml.innerHTML = "";
-  for (const m of s.moves) {
-    const li = document.createElement("li");
-    li.className = m.side;
-    li.innerHTML = `<span class="k"></span><span class="u"></span>`;
-    li.querySelector(".k").textContent = m.korean;
-    li.querySelector(".u").textContent = m.uci;
-    ml.appendChild(li);
-  }
-  ml.scrollTop = ml.scrollHeight;
+  if (viewPly !== null && viewPly > s.moves.length) { viewPly = null; viewed = null; }
+  renderMoveList();
+  renderReview();
   if (s.ply > prevPly && prevPly >= 0 && s.moves.length) {
     const m = s.moves[s.moves.length - 1];
     if (m.events.includes("bikjang")) banner("빅장!", m.side);
@@ -229,10 +225,135 @@ function render(s) {
   $("btn-resign").disabled = !playing;
   if (!s.humanToMove) { selected = null; targets = []; }
   drawBoard();
-  if (modalKind === "new" || modalKind === "confirm") return;
+  if (modalKind === "new" || modalKind === "confirm" || modalKind === "load") return;
   if (s.phase === "setup") showSetup(s.setup.next);
   else if (s.phase === "finished") showResult();
   else if (modalKind && (modalKind.startsWith("setup") || modalKind.startsWith("result"))) closeModal();
+}
+
+// The move list: Korean notation, UCI, and the analysis' marks; a click
+// shows the position after that move (read-only).
+function renderMoveList() {
+  const s = state;
+  const marks = {};
+  if (s.review && s.review.moves) for (const r of s.review.moves) marks[r.ply] = r;
+  const ml = $("movelist"); ml.innerHTML = "";
+  const current = viewPly === null ? s.moves.length : viewPly;
+  s.moves.forEach((m, i) => {
+    const li = document.createElement("li");
+    li.className = m.side + (i + 1 === current ? " current" : "");
+    li.dataset.ply = String(i + 1);
+    li.innerHTML = `<span class="k"></span><span class="mark"></span><span class="u"></span>`;
+    li.querySelector(".k").textContent = m.korean;
+    li.querySelector(".u").textContent = m.uci;
+    const r = marks[i + 1];
+    if (r && r.mark) {
+      const e = li.querySelector(".mark");
+      e.textContent = r.mark; e.classList.add(r.markName);
+      e.title = `${r.loss}%p` + (r.best ? ` · 최선 ${r.best}` : "");
+    }
+    li.addEventListener("click", () => showPly(i + 1));
+    ml.appendChild(li);
+  });
+  const cur = ml.querySelector("li.current");
+  if (viewPly === null) ml.scrollTop = ml.scrollHeight;
+  else if (cur) cur.scrollIntoView({ block: "nearest" });
+  renderTurn();
+  const n = s.moves.length;
+  $("nav-ply").textContent = `${current} / ${n}`;
+  $("nav-first").disabled = $("nav-prev").disabled = current === 0;
+  $("nav-next").disabled = $("nav-last").disabled = viewPly === null;
+  $("viewing").classList.toggle("hidden", viewPly === null);
+}
+
+// The score bar and the turn line: of the live game, or of the position
+// being viewed.
+function renderTurn() {
+  const s = viewed || state;
+  $("score-cho").textContent = "초 " + fmtPoints(s.score.cho);
+  $("score-han").textContent = "한 " + fmtPoints(s.score.han);
+  const who = s.sideToMove === "cho" ? "초" : "한";
+  if (viewed) $("turn").textContent = `${who} 차례 · ${viewed.ply}수 (지난 수 보기)` + (viewed.inCheck ? " · 장군" : "");
+  else $("turn").textContent = state.phase === "playing" ? `${who} 차례 · ${state.ply}수` + (state.inCheck ? " · 장군" : "") :
+    state.phase === "setup" ? "상차림" : "대국 끝";
+}
+
+// Steps through the game: the server replays the record to `ply`.
+async function showPly(ply) {
+  if (!state) return;
+  const n = state.moves.length;
+  ply = Math.max(0, Math.min(n, ply));
+  if (ply === n) {
+    viewPly = null; viewed = null;
+    if ($("message").textContent.startsWith("지난 수")) say("");
+    renderMoveList(); drawBoard(); return;
+  }
+  const r = await api("/api/position", { ply });
+  if (!r.ok) { say(r.data.error.ko + " — " + r.data.error.en, true); return; }
+  viewPly = ply; viewed = r.data;
+  selected = null; targets = [];
+  renderMoveList(); drawBoard();
+}
+function stepBy(d) {
+  if (!state) return;
+  const cur = viewPly === null ? state.moves.length : viewPly;
+  showPly(cur + d);
+}
+
+function renderReview() {
+  const s = state, rv = s.review || {};
+  const started = s.phase !== "setup";
+  $("btn-analyse").disabled = !started || s.moves.length === 0 || !!rv.running;
+  for (const id of ["save-gib", "save-pgn"]) $(id).classList.toggle("hidden", !started);
+  let text = "";
+  if (rv.running) text = `분석 중… ${rv.running.done} / ${rv.running.total}`;
+  else if (rv.error) text = rv.error;
+  else if (rv.moves) {
+    const side = (n, k) => `${n} 정확도 ${k.accuracy}% (?! ${k.inaccuracies} · ? ${k.mistakes} · ?? ${k.blunders})`;
+    text = side("초", rv.cho) + " / " + side("한", rv.han);
+  }
+  if (s.source) text = `기보: ${s.source.cho || "?"} (초) – ${s.source.han || "?"} (한)` + (s.source.event ? " · " + s.source.event : "") + (s.source.date ? " · " + s.source.date : "") + ` · ${s.source.result}` + (text ? " · " + text : "");
+  $("review-status").textContent = text;
+  const g = $("review-graph");
+  const svg = rv.svg || "";
+  if (g.dataset.svg !== svg) { g.innerHTML = svg; g.dataset.svg = svg; }
+}
+
+function showLoad() {
+  openModal("load", $("tpl-load").innerHTML);
+  $("btn-load-close").addEventListener("click", () => { closeModal(); if (state) render(state); });
+  $("btn-load-read").addEventListener("click", async () => {
+    const file = $("load-file").files[0];
+    const body = file ? await file.arrayBuffer() : new TextEncoder().encode($("load-text").value);
+    const res = await fetch("/api/records/parse", { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body });
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = { error: { ko: "서버 응답을 읽을 수 없어요", en: String(e) } }; }
+    const list = $("load-games"); list.innerHTML = "";
+    const err = $("load-error");
+    err.classList.toggle("hidden", res.ok);
+    if (!res.ok) err.textContent = data.error.ko + " — " + data.error.en;
+    for (const g of (data.games || [])) {
+      const li = document.createElement("li");
+      if (g.ok) {
+        const b = document.createElement("button");
+        b.className = "load-game";
+        b.textContent = `${g.cho || "?"} – ${g.han || "?"} · ${g.plies}수 · ${g.result}` + (g.event ? " · " + g.event : "") + (g.date ? " · " + g.date : "");
+        b.addEventListener("click", async () => {
+          const r = await api("/api/records/open", { index: g.index });
+          if (!r.ok) { err.classList.remove("hidden"); err.textContent = r.data.error.ko + " — " + r.data.error.en; return; }
+          closeModal(); viewPly = null; viewed = null; analysis = null; lastPly = -1;
+          render(r.data.state);
+          showPly(0);
+          say("기보를 불러왔어요: ◀ ▶ 로 한 수씩 / loaded: step with ◀ ▶");
+        });
+        li.appendChild(b);
+        if (g.warnings && g.warnings.length) li.appendChild(document.createTextNode(" ⚠ " + g.warnings.join("; ")));
+      } else {
+        li.className = "bad"; li.textContent = `대국 ${g.game}: ${g.error}`;
+      }
+      list.appendChild(li);
+    }
+  });
 }
 
 function mmss(ms) {
@@ -367,7 +488,7 @@ function showNew() {
     const skill = f.get("skill");
     if (skill !== "" && skill !== null) body.skill = parseInt(skill, 10);
     closeModal();
-    selected = null; targets = []; analysis = null; lastPly = -1;
+    selected = null; targets = []; analysis = null; lastPly = -1; viewPly = null; viewed = null;
     const r = await api("/api/new", body);
     if (!r.ok) say(r.data.error.ko + " — " + r.data.error.en, true);
   });
@@ -384,10 +505,40 @@ $("btn-undo").addEventListener("click", async () => {
 });
 $("btn-draw").addEventListener("click", async () => {
   const r = await api("/api/draw", {});
-  if (r.ok) say(r.data.accepted ? "무승부가 합의되었어요" : "무승부 제안을 거절했어요 / declined");
+  if (r.ok) say((r.data.ko || (r.data.accepted ? "무승부가 합의되었어요" : "무승부 제안을 거절했어요")) + " / " + (r.data.en || ""), !r.data.accepted);
   else say(r.data.error.ko, true);
 });
 $("btn-resign").addEventListener("click", () => confirmBox("기권할까요? / Resign?", async () => { await api("/api/resign", {}); }));
+$("nav-first").addEventListener("click", () => showPly(0));
+$("nav-prev").addEventListener("click", () => stepBy(-1));
+$("nav-next").addEventListener("click", () => stepBy(1));
+$("nav-last").addEventListener("click", () => showPly(Infinity));
+document.addEventListener("keydown", (e) => {
+  // Not while a dialog is open (the closed result modal keeps its kind).
+  if (!$("modal").classList.contains("hidden") || e.target.closest("input, textarea, select")) return;
+  if (e.key === "ArrowLeft") { e.preventDefault(); stepBy(-1); }
+  else if (e.key === "ArrowRight") { e.preventDefault(); stepBy(1); }
+  else if (e.key === "Home") { e.preventDefault(); showPly(0); }
+  else if (e.key === "End") { e.preventDefault(); showPly(Infinity); }
+});
+$("btn-analyse").addEventListener("click", async () => {
+  const r = await api("/api/analyse", {});
+  if (!r.ok) say(r.data.error.ko + " — " + r.data.error.en, true);
+});
+$("btn-load").addEventListener("click", () => showLoad());
+for (const id of ["save-gib", "save-pgn"]) {
+  // A failed save (e.g. GIB of a game without a standard setup) is said on
+  // the page instead of downloading an error.
+  $(id).addEventListener("click", async (e) => {
+    e.preventDefault();
+    const res = await fetch($(id).getAttribute("href"));
+    if (!res.ok) { const d = await res.json().catch(() => null); say(d ? d.error.ko + " — " + d.error.en : "저장하지 못했어요", true); return; }
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement("a"); a.href = url; a.download = $(id).getAttribute("download");
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  });
+}
 $("btn-flip").addEventListener("click", () => { flipped = !flipped; drawBoard(); });
 $("btn-new").addEventListener("click", () => showNew());
 $("opt-hangul").addEventListener("change", () => drawBoard());
@@ -395,6 +546,9 @@ $("opt-hangul").addEventListener("change", () => drawBoard());
 function connect() {
   const es = new EventSource("/api/events");
   es.addEventListener("state", (e) => { sseEvents++; try { render(JSON.parse(e.data)); } catch (err) { /* ignore */ } });
+  es.addEventListener("analysis", (e) => {
+    try { const d = JSON.parse(e.data); if (state) { state.review = Object.assign({}, state.review, { running: d }); renderReview(); } } catch (err) { /* ignore */ }
+  });
   es.addEventListener("info", (e) => { try { analysis = JSON.parse(e.data); renderAnalysis(); } catch (err) { /* ignore */ } });
   es.addEventListener("engine", (e) => {
     try { const d = JSON.parse(e.data); say(d.message || "엔진 문제", true); } catch (err) { /* ignore */ }

@@ -88,6 +88,9 @@ pub struct Info {
     pub wdl: Option<[u32; 3]>,
     /// Nodes.
     pub nodes: Option<u64>,
+    /// Which line of a MultiPV search (1 = the best; engines at a low
+    /// Skill Level search several and report them all).
+    pub multipv: Option<u32>,
     /// The principal variation.
     pub pv: Vec<String>,
 }
@@ -103,6 +106,7 @@ pub fn parse_info(line: &str) -> Option<Info> {
         match tok {
             "depth" => info.depth = it.next().and_then(|t| t.parse().ok()),
             "nodes" => info.nodes = it.next().and_then(|t| t.parse().ok()),
+            "multipv" => info.multipv = it.next().and_then(|t| t.parse().ok()),
             "score" => match it.next() {
                 Some("cp") => info.cp = it.next().and_then(|t| t.parse().ok()),
                 Some("mate") => info.mate = it.next().and_then(|t| t.parse().ok()),
@@ -128,6 +132,30 @@ pub fn parse_info(line: &str) -> Option<Info> {
 enum Line {
     Text(String),
     Eof,
+}
+
+/// One `go`: the line sent, how long the engine may take by the clock
+/// (its whole remaining time, or its move time), and the level's cap
+/// after which the board sends `stop` itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Go {
+    /// `go movetime 1000` or `go wtime … btime … byoyomi … periods …`.
+    pub line: String,
+    /// The time the engine has for this move by the clock.
+    pub budget: Duration,
+    /// The level's cap on thinking (`stop` after it), if any.
+    pub cap: Option<Duration>,
+}
+
+impl Go {
+    /// `go movetime MS`.
+    pub fn movetime(ms: u32) -> Go {
+        Go {
+            line: format!("go movetime {ms}"),
+            budget: Duration::from_millis(u64::from(ms)),
+            cap: None,
+        }
+    }
 }
 
 /// A running UCI engine.
@@ -287,24 +315,31 @@ impl Engine {
         Ok(())
     }
 
-    /// Sends `position` and `go movetime`, hands every `info` report to
-    /// `on_info`, and returns the `bestmove` text. `cancelled` is asked
-    /// while waiting; once it says yes the search is stopped and
-    /// [`EngineError::Cancelled`] returned.
+    /// Sends `position` and `go` (see [`Go`]), hands every `info` report
+    /// to `on_info`, and returns the `bestmove` text. The search is
+    /// stopped (`stop`) when [`Go::cap`] has passed, or when its
+    /// [`Go::budget`] plus `grace` has passed without an answer; after
+    /// `stop` it has `grace` more to answer before it is taken for hung.
+    /// `cancelled` is asked while waiting; once it says yes the search is
+    /// stopped and [`EngineError::Cancelled`] returned.
     ///
     /// # Errors
     /// [`EngineError`]: crashed, hung (no answer even after `stop`), cancelled.
     pub fn think(
         &mut self,
         position: &str,
-        movetime_ms: u32,
+        go: &Go,
         grace: Duration,
         cancelled: &dyn Fn() -> bool,
         on_info: &mut dyn FnMut(Info),
     ) -> Result<String, EngineError> {
         self.send(position)?;
-        self.send(&format!("go movetime {movetime_ms}"))?;
-        let mut due = Instant::now() + Duration::from_millis(u64::from(movetime_ms)) + grace;
+        self.send(&go.line)?;
+        let start = Instant::now();
+        let mut due = start + go.budget + grace;
+        if let Some(cap) = go.cap {
+            due = due.min(start + cap);
+        }
         let mut stopped = false;
         let mut cancel = false;
         loop {
@@ -391,6 +426,9 @@ mod tests {
             Some(-3)
         );
         assert_eq!(parse_info("bestmove a1a2"), None);
+        let second = parse_info("info depth 1 multipv 2 score cp -214 pv e9e8").unwrap();
+        assert_eq!((second.multipv, second.cp), (Some(2), Some(-214)));
+        assert_eq!(i.multipv, None);
         assert_eq!(parse_info("info depth"), None);
     }
 

@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod engine;
+pub mod font;
 pub mod reasons;
 mod server;
 pub mod session;
@@ -41,6 +42,25 @@ pub struct Config {
     /// How long past its move time the engine may think before `stop`,
     /// and after `stop` before it is taken for hung and restarted.
     pub grace: std::time::Duration,
+}
+
+/// Timings of the server (the defaults suit people; tests shorten them).
+#[derive(Clone, Debug)]
+pub struct Tuning {
+    /// How often an idle event stream is pinged: a closed tab is noticed
+    /// at the first ping that cannot be written.
+    pub ping: std::time::Duration,
+    /// Search time per position of the board's game analysis.
+    pub analysis_movetime_ms: u64,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            ping: std::time::Duration::from_secs(2),
+            analysis_movetime_ms: 300,
+        }
+    }
 }
 
 /// The server could not start.
@@ -141,6 +161,14 @@ fn allowed_hosts(host: &str, port: u16) -> Vec<String> {
 /// # Errors
 /// [`GuiError::Bind`].
 pub fn start(config: &Config) -> Result<Running, GuiError> {
+    start_with(config, Tuning::default())
+}
+
+/// [`start`] with other timings.
+///
+/// # Errors
+/// [`GuiError::Bind`].
+pub fn start_with(config: &Config, tuning: Tuning) -> Result<Running, GuiError> {
     let addr = if config.host.contains(':') {
         format!("[{}]:{}", config.host, config.port)
     } else {
@@ -159,6 +187,7 @@ pub fn start(config: &Config) -> Result<Running, GuiError> {
         config.grace,
         allowed_hosts(&config.host, port),
         matches!(config.host.as_str(), "0.0.0.0" | "::").then_some(port),
+        tuning,
     ));
     let (srv, sh) = (Arc::clone(&server), Arc::clone(&shared));
     let thread = thread::Builder::new()

@@ -3,10 +3,15 @@
 
 use crate::engine::{Engine, EngineCommand, EngineError, Info};
 use crate::session::{ApiError, Session, Settings};
+use crate::Tuning;
+use janggi_analysis::{AnalysisError, Eval, Evaluator, GameAnalysis, Mark, Score};
+use janggi_core::game::Rules;
 use janggi_core::{Color, Notation};
+use janggi_match::engine_process::{EngineProcess, EngineProtocol, EngineScore, Launch, Think};
+use janggi_records::Record;
 use serde_json::{json, Value};
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
@@ -19,12 +24,14 @@ const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 /// Largest accepted request body.
 const MAX_BODY: u64 = 64 * 1024;
+/// Largest record file the page may upload.
+const MAX_RECORD_FILE: u64 = 8 * 1024 * 1024;
+/// Most games kept from one uploaded file.
+const MAX_LOADED_GAMES: usize = 2000;
 /// Most pages listening at once.
 const MAX_SUBSCRIBERS: usize = 32;
 /// Engine restarts in a row before the board gives up on it.
 const MAX_RESTARTS: u32 = 3;
-/// SSE keep-alive interval.
-const PING: Duration = Duration::from_secs(15);
 
 /// The engine's state as the page shows it.
 #[derive(Clone, Debug, Default)]
@@ -54,6 +61,27 @@ struct App {
     /// The engine gave up (too many crashes, or an illegal move).
     down: bool,
     seed: u64,
+    /// Every page went away (its event stream closed): the engine does
+    /// not think and the clock is stopped until a page comes back.
+    away: bool,
+    /// The games of the last record file the page sent.
+    loaded: Vec<Record>,
+    /// The analysis of the current game, once run.
+    review: Option<Review>,
+    /// An analysis in progress: positions done, of how many.
+    analysing: Option<(usize, usize)>,
+    /// Why the last analysis failed.
+    review_error: Option<String>,
+}
+
+/// A finished analysis, for the game it was made of.
+struct Review {
+    game_id: u64,
+    /// The moves analysed (UCI), so it is shown only while the record
+    /// still begins with them.
+    uci: Vec<String>,
+    analysis: GameAnalysis,
+    svg: String,
 }
 
 /// State shared by the request threads and the engine thread.
@@ -69,6 +97,11 @@ pub struct Shared {
     wildcard_port: Option<u16>,
     /// Set when the server stops.
     pub stop: AtomicBool,
+    /// Pages listening on the event stream now.
+    pages: AtomicUsize,
+    /// Mirrors `App::away` for the engine's cancel check.
+    away: AtomicBool,
+    tuning: Tuning,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -82,6 +115,7 @@ impl Shared {
         grace: Duration,
         allowed_hosts: Vec<String>,
         wildcard_port: Option<u16>,
+        tuning: Tuning,
     ) -> Shared {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -101,6 +135,11 @@ impl Shared {
                 restarts: 0,
                 down: false,
                 seed,
+                away: false,
+                loaded: Vec::new(),
+                review: None,
+                analysing: None,
+                review_error: None,
             }),
             generation: AtomicU64::new(0),
             version: AtomicU64::new(1),
@@ -110,6 +149,9 @@ impl Shared {
             allowed_hosts,
             wildcard_port,
             stop: AtomicBool::new(false),
+            pages: AtomicUsize::new(0),
+            away: AtomicBool::new(false),
+            tuning,
         }
     }
 
@@ -138,6 +180,8 @@ impl Shared {
                 "analysis".into(),
                 app.analysis.clone().unwrap_or(Value::Null),
             );
+            obj.insert("away".into(), json!(app.away));
+            obj.insert("review".into(), review_json(app));
         }
         v
     }
@@ -173,6 +217,28 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
         (Method::Get, "/app.js") => text_response(APP_JS, "text/javascript; charset=utf-8"),
         (Method::Get, "/style.css") => text_response(STYLE_CSS, "text/css; charset=utf-8"),
         (Method::Get, "/favicon.ico") => Response::from_data(Vec::new()).with_status_code(204),
+        (Method::Get, "/fonts/janggi-board.ttf") => {
+            let mut r = Response::from_data(crate::font::FONT_TTF.to_vec());
+            for h in content_type("font/ttf") {
+                r.add_header(h);
+            }
+            r
+        }
+        (Method::Get, "/fonts/LICENSE.txt") => {
+            text_response(crate::font::FONT_LICENSE, "text/plain; charset=utf-8")
+        }
+        (Method::Get, "/api/records/save") => {
+            let query = req.url().split_once('?').map_or("", |(_, q)| q).to_string();
+            let app = lock(&shared.app);
+            match save_record(&app, &query) {
+                Ok(r) => r,
+                Err(e) => json_response(e.status(), &e.body()),
+            }
+        }
+        (Method::Post, "/api/records/parse") => match read_bytes(&mut req, MAX_RECORD_FILE) {
+            Ok(bytes) => parse_records(shared, &bytes),
+            Err(e) => json_response(e.status(), &e.body()),
+        },
         (Method::Get, "/api/state") => {
             let app = lock(&shared.app);
             json_response(200, &shared.full_state(&app))
@@ -185,12 +251,20 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
             Ok(body) => api(shared, path, &body),
             Err(e) => json_response(e.status(), &e.body()),
         },
-        (_, "/" | "/index.html" | "/app.js" | "/style.css" | "/api/state" | "/api/events") => {
-            json_response(
-                405,
-                &json!({"error": {"code": "methodNotAllowed", "en": "method not allowed", "ko": "허용되지 않는 요청이에요"}}),
-            )
-        }
+        (
+            _,
+            "/"
+            | "/index.html"
+            | "/app.js"
+            | "/style.css"
+            | "/api/state"
+            | "/api/events"
+            | "/api/records/save"
+            | "/fonts/janggi-board.ttf",
+        ) => json_response(
+            405,
+            &json!({"error": {"code": "methodNotAllowed", "en": "method not allowed", "ko": "허용되지 않는 요청이에요"}}),
+        ),
         _ => json_response(
             404,
             &json!({"error": {"code": "notFound", "en": format!("no such page: {url}"), "ko": "없는 페이지예요"}}),
@@ -239,15 +313,23 @@ fn origin_ok(shared: &Shared, req: &Request) -> bool {
     }
 }
 
-fn read_json(req: &mut Request) -> Result<Value, ApiError> {
+fn read_bytes(req: &mut Request, max: u64) -> Result<Vec<u8>, ApiError> {
     let mut buf = Vec::new();
     req.as_reader()
-        .take(MAX_BODY + 1)
+        .take(max + 1)
         .read_to_end(&mut buf)
         .map_err(|e| ApiError::Bad(format!("cannot read the body: {e}")))?;
-    if buf.len() as u64 > MAX_BODY {
-        return Err(ApiError::Bad("the body is too large".into()));
+    if buf.len() as u64 > max {
+        return Err(ApiError::Bad(format!(
+            "the body is too large (at most {} KiB)",
+            max / 1024
+        )));
     }
+    Ok(buf)
+}
+
+fn read_json(req: &mut Request) -> Result<Value, ApiError> {
+    let buf = read_bytes(req, MAX_BODY)?;
     if buf.iter().all(u8::is_ascii_whitespace) {
         return Ok(json!({}));
     }
@@ -312,18 +394,24 @@ fn api(shared: &Arc<Shared>, path: &str, body: &Value) -> Response<std::io::Curs
         "/api/resign" => app.session.resign().map(|()| json!({"ok": true})),
         "/api/draw" => {
             let eval = app.last_eval;
-            app.session
-                .offer_draw(eval)
-                .map(|a| json!({"ok": true, "accepted": a}))
+            app.session.offer_draw(eval).map(|a| {
+                let why = app.session.draw_answer;
+                json!({"ok": true, "accepted": a, "reason": why.map(|w| w.reason.name()), "ko": why.map(|w| w.reason.ko()), "en": why.map(|w| w.reason.en())})
+            })
         }
+        "/api/position" => app.session.position_at(body),
+        "/api/records/open" => open_record(&mut app, body),
+        "/api/analyse" => start_analysis(shared, &mut app),
         _ => Err(ApiError::Bad(format!("no such call: {path}"))),
     };
-    if path == "/api/new" && result.is_ok() {
+    if matches!(path, "/api/new" | "/api/records/open") && result.is_ok() {
         app.game_id += 1;
         app.analysis = None;
         app.last_eval = None;
         app.down = false;
         app.restarts = 0;
+        app.review = None;
+        app.review_error = None;
         if app.status.state != "thinking" {
             app.status.state = "idle";
             app.status.message.clear();
@@ -345,7 +433,12 @@ fn api(shared: &Arc<Shared>, path: &str, body: &Value) -> Response<std::io::Curs
         }
         Err(e) => json_response(e.status(), &e.body()),
     };
-    if changed || path == "/api/setup" || path == "/api/new" || path == "/api/draw" {
+    if changed
+        || matches!(
+            path,
+            "/api/setup" | "/api/new" | "/api/draw" | "/api/records/open" | "/api/analyse"
+        )
+    {
         shared.broadcast_state(&app);
     }
     drop(app);
@@ -374,6 +467,7 @@ fn serve_events(shared: &Arc<Shared>, req: Request) {
         let app = lock(&shared.app);
         format!("event: state\ndata: {}\n\n", shared.full_state(&app))
     };
+    let _page = PageGuard::new(shared);
     let mut w = req.into_writer();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
     if w.write_all(head.as_bytes())
@@ -387,7 +481,7 @@ fn serve_events(shared: &Arc<Shared>, req: Request) {
         if shared.stop.load(Ordering::SeqCst) {
             return;
         }
-        let chunk = match rx.recv_timeout(PING) {
+        let chunk = match rx.recv_timeout(shared.tuning.ping) {
             Ok(text) => text,
             Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
             Err(RecvTimeoutError::Disconnected) => return,
@@ -408,6 +502,7 @@ pub fn schedule(shared: &Arc<Shared>) {
     let mut app = lock(&shared.app);
     if app.thinking
         || app.down
+        || app.away
         || shared.stop.load(Ordering::SeqCst)
         || !app.session.engine_to_move()
     {
@@ -430,6 +525,19 @@ pub fn schedule(shared: &Arc<Shared>) {
 /// Rule options for engines that have them, from the rules' own text
 /// (`bikjang=kjf repetition=forbid …`).
 fn rule_options(settings: &Settings) -> Vec<(String, String)> {
+    rule_options_of(&settings.rules)
+}
+
+/// The Fairy-Stockfish variant `rules` are, if they are one.
+fn variant_of(rules: &Rules) -> Option<&'static str> {
+    Rules::VARIANTS
+        .iter()
+        .copied()
+        .filter(|n| *n != "janggikjf")
+        .find(|n| Rules::from_variant(n).ok().as_ref() == Some(rules))
+}
+
+fn rule_options_of(rules: &Rules) -> Vec<(String, String)> {
     let map = |k: &str| match k {
         "bikjang" => Some("Bikjang"),
         "repetition" => Some("Repetition"),
@@ -439,8 +547,7 @@ fn rule_options(settings: &Settings) -> Vec<(String, String)> {
         "noCaptureLimit" => Some("NoCaptureLimit"),
         _ => None,
     };
-    settings
-        .rules
+    rules
         .to_string()
         .split_whitespace()
         .filter_map(|kv| {
@@ -512,9 +619,13 @@ fn info_json(info: &Info, side: Color, ply: usize) -> (Value, Option<i32>) {
 
 fn engine_loop(shared: &Arc<Shared>) {
     loop {
-        let (gen, position, movetime, settings, game_id, engine, side, ply) = {
+        let (gen, position, go, settings, game_id, engine, side, ply) = {
             let mut app = lock(&shared.app);
-            if shared.stop.load(Ordering::SeqCst) || app.down || !app.session.engine_to_move() {
+            if shared.stop.load(Ordering::SeqCst)
+                || app.down
+                || app.away
+                || !app.session.engine_to_move()
+            {
                 app.thinking = false;
                 if app.status.state == "thinking" {
                     app.status.state = "idle";
@@ -526,7 +637,7 @@ fn engine_loop(shared: &Arc<Shared>) {
             (
                 app.session.generation,
                 app.session.position_line(),
-                app.session.settings.movetime_ms,
+                app.session.go(std::time::Instant::now()),
                 app.session.settings.clone(),
                 app.game_id,
                 engine,
@@ -569,9 +680,15 @@ fn engine_loop(shared: &Arc<Shared>) {
             shared.broadcast_state(&app);
         }
         let cancelled = || {
-            shared.stop.load(Ordering::SeqCst) || shared.generation.load(Ordering::SeqCst) != gen
+            shared.stop.load(Ordering::SeqCst)
+                || shared.away.load(Ordering::SeqCst)
+                || shared.generation.load(Ordering::SeqCst) != gen
         };
         let mut on_info = |info: Info| {
+            // Only the best line of a MultiPV search is the engine's view.
+            if info.multipv.is_some_and(|m| m > 1) {
+                return;
+            }
             let (v, cp) = info_json(&info, side, ply);
             let mut app = lock(&shared.app);
             if app.session.generation == gen {
@@ -583,7 +700,7 @@ fn engine_loop(shared: &Arc<Shared>) {
                 shared.broadcast("info", &v);
             }
         };
-        let result = engine.think(&position, movetime, shared.grace, &cancelled, &mut on_info);
+        let result = engine.think(&position, &go, shared.grace, &cancelled, &mut on_info);
         match result {
             Ok(best) => {
                 let mut app = lock(&shared.app);
@@ -665,5 +782,368 @@ pub fn tick(shared: &Arc<Shared>) {
             .generation
             .store(app.session.generation, Ordering::SeqCst);
         shared.broadcast_state(&app);
+    }
+}
+
+/// Counts a page's event stream while it is open: the last one to close
+/// stops the engine and the clock ([`page_gone`]); the first one back
+/// starts them again ([`page_back`]).
+struct PageGuard<'a>(&'a Arc<Shared>);
+
+impl<'a> PageGuard<'a> {
+    fn new(shared: &'a Arc<Shared>) -> PageGuard<'a> {
+        if shared.pages.fetch_add(1, Ordering::SeqCst) == 0 {
+            page_back(shared);
+        }
+        PageGuard(shared)
+    }
+}
+
+impl Drop for PageGuard<'_> {
+    fn drop(&mut self) {
+        if self.0.pages.fetch_sub(1, Ordering::SeqCst) == 1 {
+            page_gone(self.0);
+        }
+    }
+}
+
+/// No page is watching any more (the tab was closed or lost its
+/// connection): the engine stops thinking and the side to move's clock
+/// stops; the game is kept as it is.
+fn page_gone(shared: &Arc<Shared>) {
+    let mut app = lock(&shared.app);
+    if shared.stop.load(Ordering::SeqCst) {
+        return;
+    }
+    app.away = true;
+    shared.away.store(true, Ordering::SeqCst);
+    app.session.pause_clock(std::time::Instant::now());
+    shared
+        .generation
+        .store(app.session.generation, Ordering::SeqCst);
+}
+
+/// A page is back: the clock runs again and the engine, if it is to
+/// move, thinks again.
+fn page_back(shared: &Arc<Shared>) {
+    {
+        let mut app = lock(&shared.app);
+        if !app.away {
+            return;
+        }
+        app.away = false;
+        shared.away.store(false, Ordering::SeqCst);
+        app.session.resume_clock(std::time::Instant::now());
+    }
+    schedule(shared);
+}
+
+fn mark_text(m: Option<Mark>) -> Option<&'static str> {
+    m.map(|m| match m {
+        Mark::Inaccuracy => "?!",
+        Mark::Mistake => "?",
+        Mark::Blunder => "??",
+    })
+}
+
+/// The analysis for the page, while it is the current game's.
+fn review_json(app: &App) -> Value {
+    let running = app
+        .analysing
+        .map(|(done, total)| json!({"done": done, "total": total}));
+    let Some(r) = app.review.as_ref().filter(|r| {
+        r.game_id == app.game_id
+            && r.uci.len() <= app.session.record.len()
+            && r.uci
+                .iter()
+                .zip(&app.session.record)
+                .all(|(a, b)| *a == b.uci)
+    }) else {
+        return json!({"running": running, "error": app.review_error});
+    };
+    let moves: Vec<Value> = r
+        .analysis
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "ply": m.ply,
+                "mark": mark_text(m.mark),
+                "markName": m.mark.map(Mark::name),
+                "loss": (m.loss * 10.0).round() / 10.0,
+                "after": m.after.eval_tag(),
+                "best": m.best.as_ref().map(|b| &b.2),
+            })
+        })
+        .collect();
+    let side = |i: usize| {
+        let s = &r.analysis.sides[i];
+        json!({
+            "accuracy": (s.accuracy * 10.0).round() / 10.0,
+            "averageLoss": (s.average_loss * 10.0).round() / 10.0,
+            "inaccuracies": s.marks[0],
+            "mistakes": s.marks[1],
+            "blunders": s.marks[2],
+        })
+    };
+    json!({
+        "running": running,
+        "error": app.review_error,
+        "moves": moves,
+        "cho": side(0),
+        "han": side(1),
+        "svg": r.svg,
+    })
+}
+
+/// `POST /api/analyse`: analyses the current game on a thread with a
+/// second engine process of the same command (janggi-analysis, the
+/// implementation `janggi-engine analyse` uses); progress and the result
+/// reach the page as `state` events.
+fn start_analysis(shared: &Arc<Shared>, app: &mut App) -> Result<Value, ApiError> {
+    if app.analysing.is_some() {
+        return Err(ApiError::Phase("an analysis is already running"));
+    }
+    if app.session.record.is_empty() {
+        return Err(ApiError::Phase("there are no moves to analyse"));
+    }
+    let rec = app.session.to_record(None);
+    let uci: Vec<String> = app.session.record.iter().map(|p| p.uci.clone()).collect();
+    let game_id = app.game_id;
+    app.analysing = Some((0, rec.plies.len() + 1));
+    app.review_error = None;
+    let s = Arc::clone(shared);
+    let spawned = thread::Builder::new()
+        .name("analysis".into())
+        .spawn(move || {
+            let result = AnalysisEngine::start(&s, &rec.rules).and_then(|mut e| {
+                janggi_analysis::analyse(&rec, &mut e, &mut |done, total| {
+                    let mut app = lock(&s.app);
+                    app.analysing = Some((done, total));
+                    s.broadcast("analysis", &json!({"done": done, "total": total}));
+                    drop(app);
+                })
+            });
+            let mut app = lock(&s.app);
+            app.analysing = None;
+            match result {
+                Ok(analysis) => {
+                    let svg = janggi_analysis::svg_graph(&analysis, "");
+                    app.review = Some(Review {
+                        game_id,
+                        uci,
+                        analysis,
+                        svg,
+                    });
+                }
+                Err(e) => {
+                    app.review_error =
+                        Some(format!("분석하지 못했어요 / the analysis failed: {e}"));
+                }
+            }
+            s.broadcast_state(&app);
+        });
+    if spawned.is_err() {
+        app.analysing = None;
+        return Err(ApiError::Bad(
+            "cannot start a thread for the analysis".into(),
+        ));
+    }
+    Ok(json!({"ok": true, "started": true}))
+}
+
+fn record_summary(index: usize, r: &Record) -> Value {
+    json!({
+        "index": index,
+        "ok": true,
+        "cho": r.cho_player(),
+        "han": r.han_player(),
+        "event": r.tag_any(&["대회명", "Event"]),
+        "date": r.tag_any(&["대국일자", "Date"]),
+        "result": r.result.pgn(),
+        "plies": r.plies.len(),
+        "warnings": r.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+    })
+}
+
+/// `POST /api/records/parse`: a GIB or PGN file's bytes (any encoding the
+/// records crate reads). Lists its games (and why a broken one could not
+/// be read); the current game is not touched.
+fn parse_records(shared: &Arc<Shared>, bytes: &[u8]) -> Response<std::io::Cursor<Vec<u8>>> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        let e = ApiError::Bad("the file is empty".into());
+        return json_response(e.status(), &e.body());
+    }
+    let games = janggi_records::read_any(bytes);
+    let mut list = Vec::new();
+    let mut good = Vec::new();
+    for (i, g) in games.into_iter().take(MAX_LOADED_GAMES).enumerate() {
+        match g {
+            Ok(r) => {
+                list.push(record_summary(good.len(), &r));
+                good.push(r);
+            }
+            Err(e) => list.push(json!({"ok": false, "game": i + 1, "error": e.to_string()})),
+        }
+    }
+    if good.is_empty() {
+        let en = if list.is_empty() {
+            "no game found: not a GIB or PGN record".to_string()
+        } else {
+            format!(
+                "no game could be read: {}",
+                list.iter()
+                    .filter_map(|g| g["error"].as_str())
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        };
+        return json_response(
+            422,
+            &json!({"error": {"code": "noGame", "ko": "읽을 수 있는 대국이 없어요", "en": en}, "games": list}),
+        );
+    }
+    let mut app = lock(&shared.app);
+    app.loaded = good;
+    json_response(200, &json!({"ok": true, "games": list}))
+}
+
+/// `POST /api/records/open {index}`: one game of the loaded file becomes
+/// the board's game (two humans; step through it, analyse it, play on).
+fn open_record(app: &mut App, body: &Value) -> Result<Value, ApiError> {
+    let n = app.loaded.len();
+    if n == 0 {
+        return Err(ApiError::Phase("no record file is loaded"));
+    }
+    let i = body
+        .get("index")
+        .and_then(Value::as_u64)
+        .filter(|&i| i < n as u64)
+        .ok_or_else(|| ApiError::Bad(format!("`index` must be 0 … {}", n - 1)))?
+        as usize;
+    let mut s = Session::from_record(&app.loaded[i])?;
+    s.generation = app.session.generation + 1;
+    app.session = s;
+    Ok(json!({"ok": true}))
+}
+
+/// `GET /api/records/save?format=gib|pgn`: the current game as a file.
+fn save_record(app: &App, query: &str) -> Result<Response<std::io::Cursor<Vec<u8>>>, ApiError> {
+    let format = query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("format="))
+        .unwrap_or("pgn");
+    if matches!(app.session.phase, crate::session::Phase::Setup { .. }) {
+        return Err(ApiError::Phase("the game has not started"));
+    }
+    let rec = app.session.to_record(app.status.name.as_deref());
+    let (data, ctype, name) = match format {
+        "pgn" => (
+            janggi_records::pgn::write_pgn(&rec, janggi_records::pgn::MoveStyle::San).into_bytes(),
+            "application/x-chess-pgn; charset=utf-8",
+            "janggi.pgn",
+        ),
+        "gib" => {
+            let text = janggi_records::gib::write_gib(&rec)
+                .map_err(|e| ApiError::Bad(format!("cannot write GIB: {e}")))?;
+            (
+                janggi_records::gib::encode_cp949(&text),
+                "application/octet-stream",
+                "janggi.gib",
+            )
+        }
+        other => {
+            return Err(ApiError::Bad(format!(
+                "unknown format {other:?} (gib or pgn)"
+            )))
+        }
+    };
+    let mut r = Response::from_data(data);
+    for h in content_type(ctype) {
+        r.add_header(h);
+    }
+    if let Ok(h) = Header::from_bytes(
+        &b"Content-Disposition"[..],
+        format!("attachment; filename=\"{name}\"").as_bytes(),
+    ) {
+        r.add_header(h);
+    }
+    Ok(r)
+}
+
+/// The engine of the board's game analysis: a second process of the
+/// board's engine command, driven by the match runner's
+/// [`EngineProcess`], set up for the game's rules as the playing engine
+/// is (`UCI_Variant` when the rules are a preset and the engine has it,
+/// else this engine's rule options, else `UCI_Variant janggi`), each
+/// position searched `go movetime N`. `janggi_analysis::analyse` runs
+/// over it (the trait [`Evaluator`]), as `janggi-engine analyse` does.
+struct AnalysisEngine {
+    process: EngineProcess,
+    shared: Arc<Shared>,
+}
+
+impl AnalysisEngine {
+    fn start(shared: &Arc<Shared>, rules: &Rules) -> Result<AnalysisEngine, AnalysisError> {
+        let launch = Launch {
+            cmd: shared.engine_cmd.program.to_string_lossy().to_string(),
+            args: shared.engine_cmd.args.clone(),
+            dir: None,
+            protocol: EngineProtocol::Uci,
+        };
+        let start =
+            |e: janggi_match::engine_process::ProcessError| AnalysisError::Start(e.to_string());
+        let timeout = crate::engine::HANDSHAKE_TIMEOUT;
+        let mut p = EngineProcess::start(&launch, "analysis", false, timeout, &shared.stop)
+            .map_err(start)?;
+        let variant_opt = p.option("UCI_Variant").map(str::to_string);
+        let has_rules = p.option("Bikjang").is_some() && p.option("Repetition").is_some();
+        match (variant_of(rules), &variant_opt) {
+            (Some(v), Some(opt)) => p.set_option(opt, v).map_err(start)?,
+            _ if has_rules => {
+                for (k, v) in rule_options_of(rules) {
+                    if let Some(name) = p.option(&k).map(str::to_string) {
+                        p.set_option(&name, &v).map_err(start)?;
+                    }
+                }
+            }
+            (_, Some(opt)) => p.set_option(opt, "janggi").map_err(start)?,
+            _ => {}
+        }
+        p.new_game(timeout, &shared.stop).map_err(start)?;
+        Ok(AnalysisEngine {
+            process: p,
+            shared: Arc::clone(shared),
+        })
+    }
+}
+
+impl Evaluator for AnalysisEngine {
+    fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
+        let mut position = format!("position fen {fen}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        let ms = self.shared.tuning.analysis_movetime_ms;
+        let think = self.process.think(
+            &position,
+            &format!("go movetime {ms}"),
+            Duration::from_millis(ms) + self.shared.grace,
+            self.shared.grace,
+            &self.shared.stop,
+        );
+        match think {
+            Think::Move(r) | Think::Late(r) => Ok(Eval {
+                score: match r.score {
+                    Some(EngineScore::Cp(c)) => Score::Cp(c),
+                    Some(EngineScore::Mate(n)) => Score::Mate(n),
+                    None => Score::Cp(0),
+                },
+                best: r.bestmove,
+            }),
+            other => Err(AnalysisError::NoAnswer(format!("{other:?}"))),
+        }
     }
 }

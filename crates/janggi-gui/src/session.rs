@@ -3,10 +3,12 @@
 //! UCI, and the JSON views the page reads. Everything the page sends is
 //! validated here; nothing here panics on any input.
 
+use crate::engine::Go;
 use crate::reasons::{cannon_screen, explain, Refusal};
 use janggi_core::board::korean::{piece_name, KoreanScript};
 use janggi_core::game::{Event, Game, Rules, REPETITION_WARNING};
 use janggi_core::{Color, Move, Notation, PieceKind, Position, Setup, Square};
+use janggi_records::Record;
 use serde_json::{json, Map, Value};
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -116,6 +118,15 @@ impl Level {
             Level::Hard => 3000,
         }
     }
+    /// With a clock: the longest the engine may think on one move at this
+    /// level (the board sends `stop` after it); hard has no cap.
+    fn clock_cap(self) -> Option<u32> {
+        match self {
+            Level::Easy => Some(1000),
+            Level::Normal => Some(5000),
+            Level::Hard => None,
+        }
+    }
 }
 
 /// The spec's `hints` option.
@@ -138,8 +149,11 @@ pub struct Settings {
     pub level: Level,
     /// `Skill Level` sent to the engine (0–20).
     pub skill: u32,
-    /// Engine time per move in milliseconds.
+    /// Engine time per move in milliseconds (without a clock).
     pub movetime_ms: u32,
+    /// With a clock: the cap on one move's thinking (the level's, or
+    /// `movetimeMs` when given), `None` for none.
+    pub clock_cap_ms: Option<u32>,
     /// The rules (the referee's and, where the engine has the options, the engine's).
     pub rules: Rules,
     /// The Fairy-Stockfish variant these rules are, if they are one.
@@ -223,6 +237,7 @@ impl Default for Settings {
             level: Level::Normal,
             skill: Level::Normal.skill(),
             movetime_ms: Level::Normal.movetime(),
+            clock_cap_ms: Level::Normal.clock_cap(),
             rules: Rules::default(),
             variant: None,
             undo_limit: Some(3),
@@ -340,9 +355,14 @@ pub struct Session {
     /// Bumped on every change that makes a running engine search stale.
     pub generation: u64,
     /// The last draw offer's answer, for the page.
-    pub draw_answer: Option<&'static str>,
+    pub draw_answer: Option<DrawAnswer>,
     /// The clocks (with byoyomi).
     pub clock: Option<Clock>,
+    /// Where the game came from when it was loaded from a record (the
+    /// header as the page shows it).
+    pub source: Option<Value>,
+    /// The loaded record's header tags, written back when it is saved.
+    pub tags: Vec<(String, String)>,
 }
 
 impl Default for Session {
@@ -366,6 +386,8 @@ impl Session {
             generation: 0,
             draw_answer: None,
             clock: settings_clock,
+            source: None,
+            tags: Vec::new(),
         }
     }
 
@@ -641,9 +663,11 @@ impl Session {
         Ok(())
     }
 
-    /// A draw offer. Between humans it is agreed at once; the engine
-    /// accepts when its last evaluation is within ±0.5 of level after 30
-    /// plies, else declines.
+    /// A draw offer. Between humans it is agreed at once. Against the
+    /// engine the answer is the engine's own offer rule
+    /// ([`engine_answers_draw`], the rule of `Engine::answer_offer` that
+    /// this engine applies to CECP's `draw`), fed with the engine's last
+    /// reported score: UCI has no draw offer to send it.
     ///
     /// # Errors
     /// Not playing, over, or offers are off.
@@ -655,18 +679,179 @@ impl Session {
         if self.game.outcome().is_some() {
             return Err(ApiError::Refused(Refusal::GameOver));
         }
-        let accept = match self.settings.mode {
-            Mode::HumanVsHuman => true,
-            _ => self.record.len() >= 30 && last_eval.is_some_and(|e| e.abs() <= 50),
+        let answer = match self.settings.mode {
+            Mode::HumanVsHuman => DrawAnswer {
+                accept: true,
+                reason: DrawReason::Agreed,
+            },
+            Mode::HumanVsEngine(h) => engine_answers_draw(&self.game, !h, last_eval),
+            Mode::EngineVsEngine => {
+                engine_answers_draw(&self.game, self.game.side_to_move(), last_eval)
+            }
         };
-        if accept {
+        if answer.accept {
             let _ = self.game.agree_draw();
             self.generation += 1;
-            self.draw_answer = Some("accepted");
-        } else {
-            self.draw_answer = Some("declined");
         }
-        Ok(accept)
+        self.draw_answer = Some(answer);
+        Ok(answer.accept)
+    }
+
+    /// The `go` for the engine's move: with a clock the real remaining
+    /// times (`wtime` Cho's, `btime` Han's main time left, `byoyomi` the
+    /// period, `periods` the mover's periods left), the budget being the
+    /// mover's whole time left and the cap the level's; without one
+    /// `go movetime` at the level's move time.
+    pub fn go(&self, now: Instant) -> Go {
+        let (Some(c), Some(b)) = (self.clock, self.settings.byoyomi) else {
+            return Go::movetime(self.settings.movetime_ms);
+        };
+        let side = self.game.side_to_move();
+        let mut left = c;
+        let _ = left.charge(b, side, now);
+        let budget = c
+            .deadline(b, side)
+            .map_or(Duration::ZERO, |d| d.saturating_duration_since(now));
+        Go {
+            line: format!(
+                "go wtime {} btime {} byoyomi {} periods {}",
+                left.main_ms[Color::Cho.index()],
+                left.main_ms[Color::Han.index()],
+                b.period_ms,
+                left.periods[side.index()],
+            ),
+            budget,
+            cap: self
+                .settings
+                .clock_cap_ms
+                .map(|ms| Duration::from_millis(u64::from(ms))),
+        }
+    }
+
+    /// Stops the side to move's clock (no page is watching): its time so
+    /// far is charged; [`Session::resume_clock`] starts it again.
+    pub fn pause_clock(&mut self, now: Instant) {
+        if self.flag_fall(now) {
+            return;
+        }
+        let side = self.game.side_to_move();
+        if let (Some(c), Some(b)) = (&mut self.clock, self.settings.byoyomi) {
+            if c.turn_started.is_some() {
+                c.charge(b, side, now);
+                c.turn_started = None;
+            }
+        }
+    }
+
+    /// Starts the side to move's clock again after [`Session::pause_clock`].
+    pub fn resume_clock(&mut self, now: Instant) {
+        let live = self.phase == Phase::Playing && self.game.outcome().is_none();
+        if let Some(c) = &mut self.clock {
+            if live && c.turn_started.is_none() {
+                c.turn_started = Some(now);
+            }
+        }
+    }
+
+    /// The position after the first `ply` plies of the record, for
+    /// stepping through the game (read-only: the game is not changed).
+    ///
+    /// # Errors
+    /// [`ApiError::Bad`] for a ply past the record.
+    pub fn position_at(&self, body: &Value) -> Result<Value, ApiError> {
+        let n = self.record.len();
+        let ply = match body.get("ply") {
+            None | Some(Value::Null) => n,
+            Some(v) => {
+                v.as_u64()
+                    .filter(|&p| p <= n as u64)
+                    .ok_or_else(|| bad(format!("`ply` must be 0 … {n}")))? as usize
+            }
+        };
+        let mut g = Game::new(self.game.start_position().clone(), *self.game.rules());
+        let mut last = None;
+        for p in &self.record[..ply] {
+            let mv = g
+                .position()
+                .parse_move(&p.uci, Notation::Uci)
+                .map_err(|e| bad(format!("the record does not replay: {e}")))?;
+            g.play_unchecked(mv);
+            last = Some(mv);
+        }
+        let last = last.filter(|m| !m.is_pass());
+        Ok(json!({
+            "ply": ply,
+            "plies": n,
+            "board": board_json(g.position()),
+            "sideToMove": color_name(g.side_to_move()),
+            "score": {"cho": g.score(Color::Cho), "han": g.score(Color::Han)},
+            "inCheck": g.in_check(),
+            "lastMove": last.map(|m| json!({"from": m.from().uci().as_str(), "to": m.to().uci().as_str()})),
+            "move": ply.checked_sub(1).map(|i| json!({"korean": self.record[i].korean, "uci": self.record[i].uci})),
+        }))
+    }
+
+    /// The game of a record (from a GIB or PGN file) as the board's game:
+    /// two humans on one screen, the record's rules and start, every move
+    /// played through the referee; the header is kept for saving.
+    ///
+    /// # Errors
+    /// [`ApiError::Bad`] naming the first move the referee refuses.
+    pub fn from_record(rec: &Record) -> Result<Session, ApiError> {
+        let settings = Settings {
+            mode: Mode::HumanVsHuman,
+            rules: rec.rules,
+            undo_limit: None,
+            ..Settings::default()
+        };
+        let mut s = Session::new(settings);
+        s.phase = Phase::Playing;
+        s.setups = rec.setups;
+        s.game = Game::new(rec.start.clone(), rec.rules);
+        for (i, p) in rec.plies.iter().enumerate() {
+            s.play(p.mv, true).map_err(|e| {
+                bad(format!(
+                    "move {} ({}) cannot be played: {e}",
+                    i + 1,
+                    s.game.position().move_text(p.mv, Notation::Uci)
+                ))
+            })?;
+        }
+        s.tags.clone_from(&rec.tags);
+        s.source = Some(json!({
+            "cho": rec.cho_player(),
+            "han": rec.han_player(),
+            "event": rec.tag_any(&["대회명", "Event"]),
+            "date": rec.tag_any(&["대국일자", "Date"]),
+            "result": rec.result.pgn(),
+            "plies": rec.plies.len(),
+        }));
+        Ok(s)
+    }
+
+    /// The game as a record, for saving: the loaded header (if any) or
+    /// the board's own tags, the start, the moves and the result.
+    pub fn to_record(&self, engine_name: Option<&str>) -> Record {
+        let mut rec = Record::from_game(&self.game);
+        if self.tags.is_empty() {
+            let engine = engine_name.unwrap_or("engine");
+            let (cho, han) = match self.settings.mode {
+                Mode::HumanVsEngine(Color::Cho) => ("사람", engine),
+                Mode::HumanVsEngine(Color::Han) => (engine, "사람"),
+                Mode::HumanVsHuman => ("사람", "사람"),
+                Mode::EngineVsEngine => (engine, engine),
+            };
+            rec.set_tag("Event", "janggi-engine gui");
+            rec.set_tag("White", cho);
+            rec.set_tag("Black", han);
+        } else {
+            for (k, v) in &self.tags {
+                if !matches!(k.as_str(), "Result" | "대국결과" | "총수" | "FEN" | "SetUp") {
+                    rec.set_tag(k, v);
+                }
+            }
+        }
+        rec
     }
 
     /// The UCI `position` line for the engine.
@@ -686,22 +871,7 @@ impl Session {
     pub fn view(&self) -> Value {
         let game = &self.game;
         let pos = game.position();
-        let board: Vec<Value> = Square::ALL
-            .iter()
-            .filter_map(|&sq| {
-                let p = pos.piece_at(sq)?;
-                Some(json!({
-                    "sq": sq.uci().as_str(),
-                    "f": sq.file(),
-                    "r": sq.rank(),
-                    "side": color_name(p.color),
-                    "kind": p.kind.english(),
-                    "hanja": piece_name(p.kind, p.color, KoreanScript::Hanja),
-                    "hangul": piece_name(p.kind, p.color, KoreanScript::Hangul),
-                    "big": matches!(p.kind, PieceKind::Chariot | PieceKind::Cannon | PieceKind::Horse | PieceKind::Elephant),
-                }))
-            })
-            .collect();
+        let board = board_json(pos);
         let (cho, han) = (game.score(Color::Cho), game.score(Color::Han));
         let phase = match self.phase {
             Phase::Setup { .. } => "setup",
@@ -802,9 +972,134 @@ impl Session {
             "result": result,
             "settings": settings,
             "undoLeft": self.settings.undo_limit.map(|l| l.saturating_sub(self.undo_used)),
-            "drawAnswer": self.draw_answer,
+            "drawAnswer": self.draw_answer.map(|a| json!({
+                "accepted": a.accept,
+                "reason": a.reason.name(),
+                "ko": a.reason.ko(),
+                "en": a.reason.en(),
+            })),
+            "source": self.source,
             "clock": self.clock_view(),
         })
+    }
+}
+
+/// The pieces of `pos` as the page draws them.
+fn board_json(pos: &Position) -> Vec<Value> {
+    Square::ALL
+        .iter()
+        .filter_map(|&sq| {
+            let p = pos.piece_at(sq)?;
+            Some(json!({
+                "sq": sq.uci().as_str(),
+                "f": sq.file(),
+                "r": sq.rank(),
+                "side": color_name(p.color),
+                "kind": p.kind.english(),
+                "hanja": piece_name(p.kind, p.color, KoreanScript::Hanja),
+                "hangul": piece_name(p.kind, p.color, KoreanScript::Hangul),
+                "big": matches!(p.kind, PieceKind::Chariot | PieceKind::Cannon | PieceKind::Horse | PieceKind::Elephant),
+            }))
+        })
+        .collect()
+}
+
+/// A search score within this many centipawns of equal counts as "no side
+/// is making progress" (the engine's `DEAD_SCORE_CP`, src/search/offer.rs).
+pub const DEAD_SCORE_CP: i32 = 50;
+/// Plies without a capture before a position can count as dead (the
+/// engine's `DEAD_PLIES`).
+pub const DEAD_PLIES: u32 = 60;
+
+/// Why the engine answered a draw offer as it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// Two humans: agreed.
+    Agreed,
+    /// The count favours the engine: it would rather win by counting.
+    CountFavours,
+    /// Dead by its own search: level score, no capture for a long time.
+    Dead,
+    /// Only generals and guards are left: nobody can mate.
+    NoMatingMaterial,
+    /// Its search still sees play (or it has no score yet).
+    NotDead,
+}
+
+impl DrawReason {
+    /// The code the page gets.
+    pub fn name(self) -> &'static str {
+        match self {
+            DrawReason::Agreed => "agreed",
+            DrawReason::CountFavours => "countFavours",
+            DrawReason::Dead => "dead",
+            DrawReason::NoMatingMaterial => "noMatingMaterial",
+            DrawReason::NotDead => "notDead",
+        }
+    }
+    /// In Korean.
+    pub fn ko(self) -> &'static str {
+        match self {
+            DrawReason::Agreed => "무승부에 합의했어요",
+            DrawReason::CountFavours => "엔진이 거절했어요: 점수로는 엔진이 앞서요",
+            DrawReason::Dead => "엔진이 받아들였어요: 더 둘 수가 없는 판이에요",
+            DrawReason::NoMatingMaterial => "엔진이 받아들였어요: 궁과 사만 남았어요",
+            DrawReason::NotDead => "엔진이 거절했어요: 아직 둘 수가 있어요",
+        }
+    }
+    /// In English.
+    pub fn en(self) -> &'static str {
+        match self {
+            DrawReason::Agreed => "draw agreed",
+            DrawReason::CountFavours => "declined: the count favours the engine",
+            DrawReason::Dead => "accepted: the position is dead by the engine's search",
+            DrawReason::NoMatingMaterial => "accepted: only generals and guards are left",
+            DrawReason::NotDead => "declined: the engine's search still sees play",
+        }
+    }
+}
+
+/// The answer to a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAnswer {
+    /// Agreed?
+    pub accept: bool,
+    /// Why.
+    pub reason: DrawReason,
+}
+
+/// The engine's draw-offer rule (this engine's `answer_offer` for
+/// `Offer::Draw`, src/search/offer.rs, which CECP's `draw` asks), for
+/// the engine playing `me`, from its last reported score `cho_cp`
+/// (centipawns from Cho's side; mates beyond ±90 000):
+///
+/// * the count favours the engine (scoring on, its points ahead, Han's
+///   deom included): declined, it wins by counting;
+/// * only generals and guards are left: accepted;
+/// * its score within ±[`DEAD_SCORE_CP`] and [`DEAD_PLIES`] plies
+///   without a capture: accepted;
+/// * otherwise (or without a score) declined.
+pub fn engine_answers_draw(game: &Game, me: Color, cho_cp: Option<i32>) -> DrawAnswer {
+    let answer = |accept, reason| DrawAnswer { accept, reason };
+    let scoring = game.rules().scoring;
+    if scoring && game.score_halves(me) > game.score_halves(!me) {
+        return answer(false, DrawReason::CountFavours);
+    }
+    let pos = game.position();
+    let bare = Color::BOTH.iter().all(|&c| {
+        PieceKind::ALL
+            .iter()
+            .filter(|&&k| k != PieceKind::General && k != PieceKind::Guard)
+            .all(|&k| pos.pieces(c, k).is_empty())
+    });
+    if bare {
+        return answer(true, DrawReason::NoMatingMaterial);
+    }
+    let level = cho_cp.is_some_and(|cp| cp.abs() <= DEAD_SCORE_CP);
+    if level && pos.halfmove_clock() >= DEAD_PLIES {
+        answer(true, DrawReason::Dead)
+    } else {
+        answer(false, DrawReason::NotDead)
     }
 }
 
@@ -839,6 +1134,7 @@ pub fn parse_settings(body: &Value) -> Result<Settings, ApiError> {
         s.level = Level::parse(l).ok_or_else(|| bad("`level` must be easy, normal or hard"))?;
         s.skill = s.level.skill();
         s.movetime_ms = s.level.movetime();
+        s.clock_cap_ms = s.level.clock_cap();
     }
     match body.get("skill") {
         None | Some(Value::Null) => {}
@@ -855,7 +1151,8 @@ pub fn parse_settings(body: &Value) -> Result<Settings, ApiError> {
             s.movetime_ms =
                 v.as_u64()
                     .filter(|&n| (10..=60_000).contains(&n))
-                    .ok_or_else(|| bad("`movetimeMs` must be 10 … 60000"))? as u32
+                    .ok_or_else(|| bad("`movetimeMs` must be 10 … 60000"))? as u32;
+            s.clock_cap_ms = Some(s.movetime_ms);
         }
     }
     if let Some(v) = get_str(body, "variant")? {
@@ -940,4 +1237,85 @@ pub fn parse_settings(body: &Value) -> Result<Settings, ApiError> {
         }
     };
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str) -> Game {
+        Game::new(Position::from_fen(fen).expect("FEN"), Rules::default())
+    }
+
+    /// The same cases as the engine's own `answer_offer` (src/search/offer.rs).
+    #[test]
+    fn the_draw_rule_is_the_engines() {
+        // Han is a chariot up; nothing captured for 80 plies.
+        let g = game("3k1r3/9/9/9/9/9/9/9/9/4K4 w - - 80 41");
+        assert_eq!(
+            engine_answers_draw(&g, Color::Han, Some(0)),
+            DrawAnswer {
+                accept: false,
+                reason: DrawReason::CountFavours
+            }
+        );
+        assert_eq!(
+            engine_answers_draw(&g, Color::Cho, Some(0)),
+            DrawAnswer {
+                accept: true,
+                reason: DrawReason::Dead
+            }
+        );
+        // Not level, no score, or too recent a capture: declined.
+        for (score, halfmove) in [
+            (Some(51), 80),
+            (None, 80),
+            (Some(0), 59),
+            (Some(99_990), 80),
+        ] {
+            let g = game(&format!("3k1r3/9/9/9/9/9/9/9/9/4K4 w - - {halfmove} 41"));
+            assert_eq!(
+                engine_answers_draw(&g, Color::Cho, score).reason,
+                DrawReason::NotDead,
+                "{score:?} {halfmove}"
+            );
+        }
+        // Generals and guards only: accepted at once, whatever the score,
+        // unless the count favours the engine (Han's 1.5 deom).
+        let bare = game("3ka4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
+        assert!(engine_answers_draw(&bare, Color::Cho, Some(500)).accept);
+        assert_eq!(
+            engine_answers_draw(&bare, Color::Han, None).reason,
+            DrawReason::CountFavours
+        );
+    }
+
+    #[test]
+    fn go_gives_the_clock_or_the_move_time() {
+        let mut s = Session::new(parse_settings(&json!({"level": "easy"})).unwrap());
+        assert_eq!(s.go(Instant::now()), Go::movetime(300));
+        s = Session::new(
+            parse_settings(&json!({"level": "normal", "timeControl": {"kind": "byoyomi", "mainSec": 60, "periodSec": 20, "periods": 2}}))
+                .unwrap(),
+        );
+        s.choose_setup(&json!({"side": "han", "setup": "MSSM"}), 0)
+            .unwrap();
+        s.choose_setup(&json!({"side": "cho", "setup": "MSSM"}), 0)
+            .unwrap();
+        let now = Instant::now();
+        let go = s.go(now);
+        assert!(go.line.starts_with("go wtime "), "{}", go.line);
+        assert!(
+            go.line.ends_with(" btime 60000 byoyomi 20000 periods 2"),
+            "{}",
+            go.line
+        );
+        assert!(go.budget <= Duration::from_secs(100) && go.budget > Duration::from_secs(99));
+        assert_eq!(go.cap, Some(Duration::from_secs(5)));
+        // Paused: no time passes, and the clock has no deadline.
+        s.pause_clock(now);
+        assert_eq!(s.clock.unwrap().turn_started, None);
+        s.resume_clock(now);
+        assert!(s.clock.unwrap().turn_started.is_some());
+    }
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use serde_json::json;
+use serde_json::{json, Value};
 
 fn hvh() -> serde_json::Value {
     json!({"mode": "hvh"})
@@ -458,10 +458,7 @@ fn on_all_interfaces_ip_hosts_are_accepted_but_names_are_not() {
     let config = janggi_gui::Config {
         host: "0.0.0.0".into(),
         port: 0,
-        engine: janggi_gui::EngineCommand {
-            program: fake_engine(),
-            args: vec![],
-        },
+        engine: fake_engine_command(&[]),
         grace: std::time::Duration::from_millis(300),
     };
     let s = janggi_gui::start(&config).unwrap();
@@ -551,4 +548,169 @@ fn hints_follow_the_option() {
     let r = post(p, "/api/moves", json!({"from": "b1"})).json();
     assert_eq!(r["destinations"].as_array().unwrap().len(), 0);
     assert_eq!(mv(p, "b1", "c3").status, 200);
+}
+
+#[test]
+fn draw_offers_are_answered_by_the_engines_rule() {
+    let s = server();
+    let p = s.port();
+    // Against the engine (Han) at the start: Han's 1.5 deom makes the
+    // count favour it, so it declines (it would rather count).
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "movetimeMs": 20}),
+        "MSSM",
+        "MSSM",
+    );
+    let v = post(p, "/api/draw", json!({})).json();
+    assert_eq!(
+        (v["accepted"].clone(), v["reason"].clone()),
+        (json!(false), json!("countFavours"))
+    );
+    // The engine as Cho, early in the game: its search still sees play.
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "han", "movetimeMs": 20}),
+        "MSSM",
+        "MSSM",
+    );
+    let r = post(p, "/api/draw", json!({}));
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    assert_eq!(v["accepted"], false);
+    assert_eq!(v["reason"], "notDead");
+    assert!(v["ko"].as_str().unwrap().contains("거절"));
+    assert_eq!(v["state"]["drawAnswer"]["reason"], "notDead");
+    assert_eq!(v["state"]["phase"], "playing");
+    // Off by the settings: refused.
+    start_game(
+        p,
+        json!({"mode": "hvh", "drawOffer": false}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(post(p, "/api/draw", json!({})).status, 409);
+}
+
+#[test]
+fn stepping_back_gives_earlier_positions_without_undoing() {
+    let s = server();
+    let p = s.port();
+    let start = start_game(p, hvh(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    assert_eq!(mv(p, "a7", "a6").status, 200);
+    let at = |ply: u64| post(p, "/api/position", json!({"ply": ply}));
+    let zero = at(0).json();
+    assert_eq!(zero["ply"], 0);
+    assert_eq!(zero["plies"], 2);
+    assert_eq!(zero["board"], start["board"], "the start position");
+    assert_eq!(zero["lastMove"], Value::Null);
+    let one = at(1).json();
+    assert_eq!(one["lastMove"], json!({"from": "a4", "to": "a5"}));
+    assert_eq!(one["move"]["uci"], "a4a5");
+    assert_eq!(one["sideToMove"], "han");
+    assert!(piece_at(&one, "a5").is_some() && piece_at(&one, "a7").is_some());
+    let two = at(2).json();
+    assert_eq!(
+        two["board"],
+        state(p)["board"],
+        "the last ply is the live position"
+    );
+    // Read-only: the game is where it was.
+    let st = state(p);
+    assert_eq!(st["ply"], 2);
+    assert_eq!(st["sideToMove"], "cho");
+    // Past the record, or not a number: a clear 400.
+    assert_eq!(at(3).status, 400);
+    assert_eq!(post(p, "/api/position", json!({"ply": "x"})).status, 400);
+    assert_eq!(post(p, "/api/position", json!({"ply": -1})).status, 400);
+}
+
+const PGN: &str = r#"[Event "Test"]
+[White "Kim"]
+[Black "Lee"]
+[Variant "Janggi"]
+[Result "*"]
+
+1. a4a5 a7a6 2. c4c5 i7i6 *
+"#;
+
+#[test]
+fn records_load_open_step_and_save() {
+    let s = server();
+    let p = s.port();
+    start_game(p, hvh(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "e4", "e5").status, 200);
+    let before = state(p);
+
+    // Broken input loses nothing: garbage, an empty file, an illegal move.
+    let r = post_bytes(
+        p,
+        "/api/records/parse",
+        &[0xff, 0x00, 0x13, 0x37, 0x80, 0x81],
+    );
+    assert_eq!(r.status, 422, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.json()["error"]["code"], "noGame");
+    assert_eq!(post_bytes(p, "/api/records/parse", b"  \n").status, 400);
+    let illegal = PGN.replace("c4c5", "c4c9");
+    let r = post_bytes(p, "/api/records/parse", illegal.as_bytes());
+    assert_eq!(r.status, 422);
+    let en = r.json()["error"]["en"].as_str().unwrap().to_string();
+    assert!(en.contains("game 1") && en.contains("c4c9"), "{en}");
+    assert_eq!(
+        post(p, "/api/records/open", json!({"index": 0})).status,
+        409,
+        "nothing loaded yet"
+    );
+    let st = state(p);
+    assert_eq!(st["ply"], before["ply"]);
+    assert_eq!(st["moves"], before["moves"]);
+
+    // A good file: its games are listed, one is opened.
+    let two = format!("{PGN}\n{}", PGN.replace("Kim", "Park"));
+    let r = post_bytes(p, "/api/records/parse", two.as_bytes());
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let games = r.json()["games"].clone();
+    assert_eq!(games.as_array().unwrap().len(), 2);
+    assert_eq!(games[1]["cho"], "Park");
+    assert_eq!(games[0]["plies"], 4);
+    assert_eq!(
+        post(p, "/api/records/open", json!({"index": 2})).status,
+        400
+    );
+    assert_eq!(post(p, "/api/records/open", json!({})).status, 400);
+    let r = post(p, "/api/records/open", json!({"index": 0}));
+    assert_eq!(r.status, 200);
+    let st = r.json()["state"].clone();
+    assert_eq!(st["ply"], 4);
+    assert_eq!(st["moves"][3]["uci"], "i7i6");
+    assert_eq!(st["moves"][0]["korean"], "71졸61");
+    assert_eq!(st["source"]["cho"], "Kim");
+    assert_eq!(st["settings"]["mode"], "hvh");
+    // Stepping through it.
+    let one = post(p, "/api/position", json!({"ply": 1})).json();
+    assert_eq!(one["lastMove"], json!({"from": "a4", "to": "a5"}));
+
+    // Saved as PGN and as GIB (CP949), both read back with the same moves.
+    for format in ["pgn", "gib"] {
+        let r = get(p, &format!("/api/records/save?format={format}"));
+        assert_eq!(r.status, 200, "{format}");
+        assert!(
+            r.head
+                .to_ascii_lowercase()
+                .contains(&format!("attachment; filename=\"janggi.{format}\"")),
+            "{}",
+            r.head
+        );
+        let back = janggi_records::read_any(&r.body);
+        let rec = back[0].as_ref().expect("reads back");
+        let uci: Vec<String> = rec
+            .moves()
+            .iter()
+            .map(|m| format!("{}{}", m.from().uci().as_str(), m.to().uci().as_str()))
+            .collect();
+        assert_eq!(uci, ["a4a5", "a7a6", "c4c5", "i7i6"], "{format}");
+        assert_eq!(rec.cho_player(), Some("Kim"), "{format}");
+    }
+    assert_eq!(get(p, "/api/records/save?format=doc").status, 400);
 }

@@ -208,7 +208,25 @@ fn a_game_in_headless_chromium() {
     };
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots");
     std::fs::create_dir_all(&shots).unwrap();
-    let s = server();
+    // The engine: the fake (which makes the 3rd ply read as a blunder to
+    // the analysis), or a real one named by JANGGI_GUI_ENGINE (e.g.
+    // target/release/janggi-engine, run as `… uci`) for real screenshots.
+    let real = std::env::var_os("JANGGI_GUI_ENGINE").map(PathBuf::from);
+    let s = match &real {
+        Some(exe) => {
+            let mut c = config_with(&[]);
+            c.engine = janggi_gui::EngineCommand {
+                program: exe.clone(),
+                args: vec!["uci".into()],
+            };
+            c.grace = Duration::from_secs(3);
+            janggi_gui::start_with(&c, quick()).expect("server starts")
+        }
+        None => server_with(&["swing=3"]),
+    };
+    if let Some(exe) = &real {
+        println!("engine: {}", exe.display());
+    }
     let url = s.url();
     let mut b = Browser::launch(&exe);
     b.viewport(1200, 860, false);
@@ -243,6 +261,15 @@ fn a_game_in_headless_chromium() {
     assert_eq!(
         b.eval("document.getElementById('score-han').textContent"),
         json!("한 73.5")
+    );
+    // The page's own font is loaded (no system font needed).
+    b.wait_until(
+        "document.fonts.ready.then(() => [...document.fonts].some(f => f.family.replace(/\"/g, '') === 'JanggiBoard' && f.status === 'loaded'))",
+        "the embedded font",
+    );
+    assert_eq!(
+        b.eval("document.fonts.check('20px JanggiBoard', '車馬象士卒漢楚 장군 한수쉼')"),
+        json!(true)
     );
 
     // A move by clicks: the horse shows its destinations, then goes.
@@ -279,7 +306,14 @@ fn a_game_in_headless_chromium() {
         msg.as_str().unwrap().contains("마의 길(멱)이 막혀 있어요"),
         "{msg}"
     );
-    // The cannon over a cannon, while Han's b8 cannon is still there.
+    // The next selection clears the stale refusal.
+    b.click_point("h1");
+    b.wait_until(
+        "document.getElementById('message').textContent === '' && !document.getElementById('message').classList.contains('refused')",
+        "the refusal cleared by the next selection",
+    );
+    b.click_point("h1"); // deselect
+                         // The cannon over a cannon, while Han's b8 cannon is still there.
     let cannons = "state.board.some(p => p.sq === 'b8' && p.kind === 'cannon') && state.board.some(p => p.sq === 'b3' && p.kind === 'cannon') && !state.board.some(p => p.sq === 'b9')";
     if b.eval(cannons) == json!(true) {
         b.click_point("b3");
@@ -303,7 +337,64 @@ fn a_game_in_headless_chromium() {
         "state.moves.some(m => m.korean === '한수쉼')",
         "the pass in the record",
     );
-    b.wait_until("state.humanToMove", "the engine's answer to the pass");
+    // The engine answers (a real one may pass back, ending the game by
+    // the count while it is ahead by Han's deom).
+    b.wait_until(
+        "state.humanToMove || state.phase === 'finished'",
+        "the engine's answer to the pass",
+    );
+    let passed_out = b.eval("state.phase === 'finished'") == json!(true);
+    if passed_out {
+        b.wait_until(
+            "document.getElementById('btn-result-close') !== null",
+            "the result modal",
+        );
+        b.click("#btn-result-close");
+    }
+
+    // Stepping back: |◀ shows the start (read-only), → the next ply, a
+    // click in the move list that ply, ▶| the live position again.
+    let live_ply = b.eval("state.ply");
+    b.click("#nav-first");
+    b.wait_until("viewed && viewed.ply === 0", "the start position");
+    assert_eq!(
+        b.eval("!!document.querySelector('#board .piece[data-sq=\"b1\"]') && !document.querySelector('#board .piece[data-sq=\"c3\"]')"),
+        json!(true),
+        "the b1 horse is home at ply 0"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('viewing').classList.contains('hidden')"),
+        json!(false)
+    );
+    b.click_point("c1");
+    b.wait_until(
+        "document.getElementById('message').textContent.includes('지난 수')",
+        "clicks are read-only while viewing",
+    );
+    for kind in ["keyDown", "keyUp"] {
+        b.call(
+            "Input.dispatchKeyEvent",
+            json!({"type": kind, "key": "ArrowRight", "code": "ArrowRight", "windowsVirtualKeyCode": 39}),
+            true,
+        );
+    }
+    b.wait_until("viewed && viewed.ply === 1", "ply 1 by the arrow key");
+    assert_eq!(
+        b.eval("!!document.querySelector('#board .piece[data-sq=\"c3\"]')"),
+        json!(true)
+    );
+    b.click("#movelist li[data-ply=\"2\"]");
+    b.wait_until(
+        "viewed && viewed.ply === 2 && document.querySelector('#movelist li.current')?.dataset.ply === '2'",
+        "ply 2 from the move list",
+    );
+    b.screenshot(&shots.join("step-back.png"));
+    b.click("#nav-last");
+    b.wait_until(
+        "viewed === null && document.getElementById('viewing').classList.contains('hidden')",
+        "the live position",
+    );
+    assert_eq!(b.eval("state.ply"), live_ply, "viewing undid nothing");
 
     // Phone width.
     b.viewport(360, 780, true);
@@ -321,23 +412,123 @@ fn a_game_in_headless_chromium() {
     b.viewport(1200, 860, false);
 
     // Resign: the result modal with the Korean summary.
-    b.click("#btn-resign");
-    b.wait_until(
-        "document.getElementById('confirm-yes') !== null",
-        "the confirm step",
-    );
-    b.click("#confirm-yes");
+    if passed_out {
+        b.eval("modalKind = null; showResult(); true");
+    } else {
+        b.click("#btn-resign");
+        b.wait_until(
+            "document.getElementById('confirm-yes') !== null",
+            "the confirm step",
+        );
+        b.click("#confirm-yes");
+    }
     let summary = b.wait_until(
         "document.getElementById('result')?.textContent",
         "the result modal",
     );
-    assert!(
-        summary.as_str().unwrap().starts_with("한 기권승"),
-        "{summary}"
-    );
+    let expected = if passed_out {
+        "한 판정승"
+    } else {
+        "한 기권승"
+    };
+    assert!(summary.as_str().unwrap().starts_with(expected), "{summary}");
     assert_eq!(
         b.eval("document.getElementById('graph') !== null"),
         json!(true)
     );
     b.screenshot(&shots.join("result.png"));
+    b.click("#btn-result-close");
+
+    // A record pasted in: bad text is refused in words, a good one is
+    // listed, opened, stepped through and analysed.
+    b.click("#btn-load");
+    b.wait_until(
+        "document.getElementById('load-text') !== null",
+        "the load dialog",
+    );
+    b.eval("document.getElementById('load-text').value = 'this is not a record'; true");
+    b.click("#btn-load-read");
+    b.wait_until(
+        "!document.getElementById('load-error').classList.contains('hidden') && document.getElementById('load-error').textContent.includes('읽을 수 있는 대국이 없어요')",
+        "the refusal of a bad record",
+    );
+    let pgn = "[Event \"Browser\"]\n[White \"Kim\"]\n[Black \"Lee\"]\n[Variant \"Janggi\"]\n\n1. a4a5 a7a6 2. c4c5 i7i6 3. e4e5 *\n";
+    b.eval(&format!(
+        "document.getElementById('load-text').value = {}; true",
+        serde_json::to_string(pgn).unwrap()
+    ));
+    b.click("#btn-load-read");
+    b.click(".load-game");
+    b.wait_until(
+        "state.moves.length === 5 && state.source && state.source.cho === 'Kim' && viewed && viewed.ply === 0",
+        "the opened record at its start",
+    );
+    b.click("#nav-next");
+    b.wait_until("viewed && viewed.ply === 1", "stepping through the record");
+    b.click("#btn-analyse");
+    b.wait_until(
+        "state.review && state.review.moves && document.querySelector('#review-graph svg') !== null",
+        "the analysis and its graph",
+    );
+    if real.is_none() {
+        b.wait_until(
+            "document.querySelector('#movelist li[data-ply=\"3\"] .mark.blunder')?.textContent === '??'",
+            "the blunder mark in the move list",
+        );
+    }
+    b.screenshot(&shots.join("analysis.png"));
+
+    // The game saved as GIB (CP949) comes back through the file input.
+    let gib = get(s.port(), "/api/records/save?format=gib");
+    assert_eq!(gib.status, 200);
+    let gib_path = shots.join("saved.gib");
+    std::fs::write(&gib_path, &gib.body).unwrap();
+    b.click("#btn-load");
+    b.wait_until(
+        "document.getElementById('load-file') !== null",
+        "the load dialog",
+    );
+    let doc = b.call("DOM.getDocument", json!({}), true);
+    let input = b.call(
+        "DOM.querySelector",
+        json!({"nodeId": doc["root"]["nodeId"], "selector": "#load-file"}),
+        true,
+    );
+    b.call(
+        "DOM.setFileInputFiles",
+        json!({"nodeId": input["nodeId"], "files": [gib_path.to_string_lossy()]}),
+        true,
+    );
+    b.click("#btn-load-read");
+    b.wait_until(
+        "document.querySelector('.load-game')?.textContent.includes('Kim')",
+        "the GIB file's game listed",
+    );
+    b.click(".load-game");
+    b.wait_until(
+        "state.moves.length === 5 && state.moves[4].uci === 'e4e5' && state.source.cho === 'Kim'",
+        "the GIB file's game on the board",
+    );
+    b.viewport(360, 780, true);
+    std::thread::sleep(Duration::from_millis(300));
+    b.screenshot(&shots.join("analysis-360.png"));
+
+    // With a real engine: engine vs engine for a dozen plies, the
+    // picture of the board in docs/gui-board.png (360 px wide).
+    if real.is_some() {
+        b.eval("(async () => { await api('/api/new', {mode: 'eve', level: 'hard', movetimeMs: 400, timeControl: {kind: 'byoyomi', mainSec: 600, periodSec: 30, periods: 3}}); await api('/api/setup', {side: 'han', setup: 'SMSM'}); await api('/api/setup', {side: 'cho', setup: 'MSSM'}); return true; })()");
+        let until = Instant::now() + Duration::from_secs(60);
+        while b.eval("state.ply >= 14 || state.phase === 'finished'") != json!(true) {
+            assert!(Instant::now() < until, "engine vs engine is too slow");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        // A still picture: no transient banner, no message.
+        b.eval("document.getElementById('message').textContent = ''; document.getElementById('banner').classList.add('hidden'); true");
+        b.viewport(360, 900, true);
+        std::thread::sleep(Duration::from_millis(500));
+        b.screenshot(&shots.join("board-360.png"));
+        b.viewport(1200, 860, false);
+        std::thread::sleep(Duration::from_millis(300));
+        b.screenshot(&shots.join("board-desktop.png"));
+    }
 }

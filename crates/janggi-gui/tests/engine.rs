@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -16,7 +16,9 @@ fn hve_cho() -> serde_json::Value {
 
 #[test]
 fn the_engine_answers_and_its_analysis_reaches_the_page() {
-    let s = server();
+    // With a second, worse MultiPV line after the best one: only the best
+    // line is the engine's view.
+    let s = server_with(&["multipv"]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);
@@ -95,7 +97,7 @@ fn a_crashed_engine_is_restarted_without_losing_the_game() {
     let dir = std::env::temp_dir().join(format!("janggi-gui-crash-{}", std::process::id()));
     let _ = std::fs::remove_file(&dir);
     let marker = dir.to_string_lossy().to_string();
-    let s = server_with(&["--crash-once", &marker]);
+    let s = server_with(&[&format!("crash-once={marker}")]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);
@@ -111,7 +113,7 @@ fn a_crashed_engine_is_restarted_without_losing_the_game() {
 
 #[test]
 fn a_hung_engine_is_given_up_after_restarts() {
-    let s = server_with(&["--hang"]);
+    let s = server_with(&["hang"]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);
@@ -127,7 +129,7 @@ fn a_hung_engine_is_given_up_after_restarts() {
 
 #[test]
 fn an_illegal_engine_move_is_reported() {
-    let s = server_with(&["--illegal"]);
+    let s = server_with(&["illegal"]);
     let p = s.port();
     start_game(p, hve_cho(), "MSSM", "MSSM");
     assert_eq!(mv(p, "a4", "a5").status, 200);
@@ -233,4 +235,187 @@ fn fairy_stockfish_plays_on_the_board() {
         .as_str()
         .unwrap_or("")
         .contains("Fairy-Stockfish"));
+}
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("janggi-gui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// The `go` lines the fake engine received.
+fn gos(log: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.starts_with("go"))
+        .map(str::to_string)
+        .collect()
+}
+
+fn field(go: &str, key: &str) -> u64 {
+    let w: Vec<&str> = go.split_whitespace().collect();
+    let i = w
+        .iter()
+        .position(|t| *t == key)
+        .unwrap_or_else(|| panic!("no {key} in {go}"));
+    w[i + 1].parse().unwrap()
+}
+
+#[test]
+fn the_engines_go_follows_the_byoyomi_clock() {
+    let log = temp_file("go-log");
+    let s = server_with(&[&format!("log={}", log.display())]);
+    let p = s.port();
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "level": "hard",
+               "timeControl": {"kind": "byoyomi", "mainSec": 600, "periodSec": 30, "periods": 3}}),
+        "MSSM",
+        "MSSM",
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    wait_for(p, 15, "the engine's move", |s| s["ply"] == 2);
+    let g = gos(&log);
+    assert_eq!(g.len(), 1, "{g:?}");
+    assert!(g[0].starts_with("go wtime "), "{}", g[0]);
+    // Cho (the human) used some of its 10 minutes; Han's are whole.
+    let (w, b) = (field(&g[0], "wtime"), field(&g[0], "btime"));
+    assert!((590_000..600_000).contains(&w), "{}", g[0]);
+    assert!((599_000..=600_000).contains(&b), "{}", g[0]);
+    assert_eq!(field(&g[0], "byoyomi"), 30_000);
+    assert_eq!(field(&g[0], "periods"), 3);
+    // The server charged the engine for its move.
+    let st = state(p);
+    assert!(st["clock"]["han"]["mainMs"].as_u64().unwrap() <= b);
+
+    // Without a clock: the level's (or the given) move time.
+    let _ = std::fs::remove_file(&log);
+    start_game(p, hve_cho(), "MSSM", "MSSM");
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    wait_for(p, 15, "the engine's move", |s| s["ply"] == 2);
+    assert_eq!(gos(&log), vec!["go movetime 20".to_string()]);
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn the_engine_loses_on_time_and_the_level_caps_its_thinking() {
+    // A slow engine (thinks 30 s unless stopped) at the hard level (no
+    // cap) with one 1-second period: the server ends the game on time.
+    let s = server_with(&["slow=30000"]);
+    let p = s.port();
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "level": "hard",
+               "timeControl": {"kind": "byoyomi", "mainSec": 0, "periodSec": 1, "periods": 1}}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let st = wait_for(p, 10, "the engine's time loss", |s| {
+        s["phase"] == "finished"
+    });
+    assert_eq!(st["result"]["reason"], "timeLoss");
+    assert_eq!(st["result"]["winner"], "cho");
+    assert_eq!(st["ply"], 1);
+    // The easy level caps a move at 1 s even with minutes on the clock:
+    // the board stops the search and the engine's move comes.
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "level": "easy",
+               "timeControl": {"kind": "byoyomi", "mainSec": 600, "periodSec": 30, "periods": 3}}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    let t = std::time::Instant::now();
+    wait_for(p, 10, "the capped move", |s| s["ply"] == 2);
+    let took = t.elapsed();
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(4),
+        "{took:?}"
+    );
+    assert_eq!(state(p)["phase"], "playing");
+}
+
+#[test]
+fn a_closed_tab_stops_the_engine_and_the_clock_until_a_page_is_back() {
+    let s = server_with(&["slow=150"]);
+    let p = s.port();
+    let page = open_events(p);
+    start_game(
+        p,
+        json!({"mode": "eve", "timeControl": {"kind": "byoyomi", "mainSec": 600, "periodSec": 30, "periods": 3}}),
+        "MSSM",
+        "SMMS",
+    );
+    wait_for(p, 20, "two plies", |s| s["ply"].as_u64().unwrap_or(0) >= 2);
+    assert_eq!(state(p)["away"], false);
+    // The tab closes: noticed at the next ping (100 ms in tests).
+    drop(page);
+    let st = wait_for(p, 5, "the server to notice and stop the engine", |s| {
+        s["away"] == true && s["engine"]["thinking"] == false
+    });
+    let ply = st["ply"].clone();
+    let clock = st["clock"].clone();
+    std::thread::sleep(Duration::from_millis(800));
+    let st = state(p);
+    assert_eq!(st["ply"], ply, "no engine moves while no page watches");
+    assert_eq!(st["clock"]["running"], clock["running"]);
+    assert_eq!(
+        st["clock"]["deadlineInMs"],
+        Value::Null,
+        "the clock is stopped"
+    );
+    for side in ["cho", "han"] {
+        assert_eq!(st["clock"][side], clock[side], "no time charged while away");
+    }
+    assert_eq!(st["phase"], "playing", "the game is kept");
+    // A page comes back: the state is there and the game goes on.
+    let _page = open_events(p);
+    let before = ply.as_u64().unwrap();
+    let st = wait_for(p, 10, "the engine to play on", |s| {
+        s["ply"].as_u64().unwrap_or(0) > before
+    });
+    assert_eq!(st["away"], false);
+    assert!(st["clock"]["deadlineInMs"].is_u64());
+}
+
+#[test]
+fn the_analysis_marks_a_blunder_and_draws_its_graph() {
+    // The fake reports +900 for the side to move after ply 3 only: Cho's
+    // 3rd-ply move reads as a blunder.
+    let log = temp_file("analysis-log");
+    let s = server_with(&["swing=3", &format!("log={}", log.display())]);
+    let p = s.port();
+    start_game(p, json!({"mode": "hvh"}), "MSSM", "MSSM");
+    for (f, t) in [("a4", "a5"), ("a7", "a6"), ("c4", "c5"), ("i7", "i6")] {
+        assert_eq!(mv(p, f, t).status, 200);
+    }
+    let r = post(p, "/api/analyse", json!({}));
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let st = wait_for(p, 20, "the analysis", |s| s["review"]["moves"].is_array());
+    let moves = st["review"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert_eq!(moves[2]["mark"], "??", "{}", st["review"]);
+    assert_eq!(moves[2]["markName"], "blunder");
+    assert_eq!(moves[0]["mark"], Value::Null);
+    assert!(st["review"]["svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(st["review"]["cho"]["blunders"], 1);
+    assert_eq!(st["review"]["running"], Value::Null);
+    // Its engine (janggi-match's EngineProcess) was set up for Janggi and
+    // searched each of the 5 positions once.
+    let lines = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        lines.contains("setoption name UCI_Variant value janggi"),
+        "{lines}"
+    );
+    assert_eq!(gos(&log).len(), 5, "{lines}");
+    assert!(gos(&log).iter().all(|g| g == "go movetime 20"));
+    let _ = std::fs::remove_file(&log);
+    // Nothing to analyse in a new game.
+    start_game(p, json!({"mode": "hvh"}), "MSSM", "MSSM");
+    assert_eq!(post(p, "/api/analyse", json!({})).status, 409);
+    assert_eq!(state(p)["review"]["moves"], Value::Null);
 }

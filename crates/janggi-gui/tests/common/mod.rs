@@ -3,28 +3,69 @@
 
 #![allow(dead_code)]
 
-use janggi_gui::{Config, EngineCommand, Running};
+use janggi_gui::{Config, EngineCommand, Running, Tuning};
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub fn fake_engine() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_janggi-gui-fake-engine"))
+mod fake_engine;
+
+/// The word after which a test binary's arguments are the fake engine's.
+const FAKE_MARK: &str = "janggi-fake-engine";
+
+/// The fake engine lives in every test binary as this test: run plainly
+/// it does nothing; run by [`fake_engine_command`] (the binary itself with
+/// `--exact common::fake_engine_entry … janggi-fake-engine ARGS`) it is
+/// the engine on stdin/stdout and exits when told `quit`.
+#[test]
+fn fake_engine_entry() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == FAKE_MARK) {
+        std::process::exit(fake_engine::run(&args[i + 1..]));
+    }
+}
+
+/// The command line that runs this test binary as the fake engine.
+pub fn fake_engine_command(args: &[&str]) -> EngineCommand {
+    let mut all: Vec<String> = [
+        "common::fake_engine_entry",
+        "--exact",
+        "--nocapture",
+        "--quiet",
+        "--test-threads=1",
+        FAKE_MARK,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    all.extend(args.iter().map(|s| s.to_string()));
+    EngineCommand {
+        program: std::env::current_exe().expect("the test binary's path"),
+        args: all,
+    }
+}
+
+pub fn config_with(args: &[&str]) -> Config {
+    Config {
+        host: "127.0.0.1".into(),
+        port: 0,
+        engine: fake_engine_command(args),
+        grace: Duration::from_millis(300),
+    }
+}
+
+/// Quick timings for tests: pages are pinged every 100 ms (a closed tab is
+/// noticed at once), analysis searches 20 ms a position.
+pub fn quick() -> Tuning {
+    Tuning {
+        ping: Duration::from_millis(100),
+        analysis_movetime_ms: 20,
+    }
 }
 
 pub fn server_with(args: &[&str]) -> Running {
-    let config = Config {
-        host: "127.0.0.1".into(),
-        port: 0,
-        engine: EngineCommand {
-            program: fake_engine(),
-            args: args.iter().map(|s| s.to_string()).collect(),
-        },
-        grace: Duration::from_millis(300),
-    };
-    janggi_gui::start(&config).expect("server starts")
+    janggi_gui::start_with(&config_with(args), quick()).expect("server starts")
 }
 
 pub fn server() -> Running {
@@ -102,6 +143,53 @@ pub fn post_text(port: u16, path: &str, body: &str) -> Reply {
             body.len()
         ),
     )
+}
+
+/// POST with a raw (non-JSON) body, e.g. a record file.
+pub fn post_bytes(port: u16, path: &str, body: &[u8]) -> Reply {
+    let mut req = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/octet-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    req.extend_from_slice(body);
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    s.write_all(&req).unwrap();
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf);
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(buf.len());
+    let head = String::from_utf8_lossy(&buf[..split]).to_string();
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0);
+    Reply {
+        status,
+        head,
+        body: buf.get(split + 4..).unwrap_or(&[]).to_vec(),
+    }
+}
+
+/// Opens the event stream like a page does; dropping it closes the tab.
+pub fn open_events(port: u16) -> std::io::BufReader<TcpStream> {
+    use std::io::BufRead;
+    let mut sse = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    sse.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        sse,
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+    )
+    .unwrap();
+    let mut reader = std::io::BufReader::new(sse);
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+    reader
 }
 
 pub fn post(port: u16, path: &str, body: Value) -> Reply {

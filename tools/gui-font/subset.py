@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Makes the web board's font: a subset of NanumGothic (SIL OFL 1.1,
+Debian's fonts-nanum) holding ASCII, the Hanja piece names and every
+Hangul/Hanja character of the page's text, written to
+crates/janggi-gui/assets/fonts/janggi-board.ttf.
+
+A dev-time tool (pip install fonttools); never run at build, test or CI
+time. Run it again after adding Korean text to the page:
+
+    python3 tools/gui-font/subset.py
+
+The characters are taken from the same files the test
+`every_korean_character_of_the_page_is_in_the_font` (crates/janggi-gui/
+src/font.rs) scans. The OFL's Reserved Font Name rule means a modified
+font must not be called Nanum: the subset is renamed "JanggiBoard".
+"""
+import pathlib
+import subprocess
+import sys
+
+from fontTools.ttLib import TTFont
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SOURCE = pathlib.Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
+OUT = ROOT / "crates/janggi-gui/assets/fonts/janggi-board.ttf"
+# Must match SCANNED in crates/janggi-gui/src/font.rs.
+SCANNED = [
+    "crates/janggi-gui/assets/index.html",
+    "crates/janggi-gui/assets/app.js",
+    "crates/janggi-gui/assets/style.css",
+    "crates/janggi-gui/src/session.rs",
+    "crates/janggi-gui/src/server.rs",
+    "crates/janggi-gui/src/reasons.rs",
+    "crates/janggi-core/src/game/outcome.rs",
+]
+# Piece names in both scripts and the notation's words (janggi-core's
+# korean.rs, whose parser also knows Chinese forms the page never shows).
+EXTRA = "車包馬象士卒兵將漢楚차포마상사졸병궁장한초 한수쉼장군"
+
+
+def korean(ch):
+    o = ord(ch)
+    return 0xAC00 <= o <= 0xD7A3 or 0x3130 <= o <= 0x318F or 0x4E00 <= o <= 0x9FFF
+
+
+def main():
+    chars = set(EXTRA)
+    chars.update(chr(c) for c in range(0x20, 0x7F))
+    chars.update("·–—…×±→←◀▶")
+    for f in SCANNED:
+        chars.update(c for c in (ROOT / f).read_text(encoding="utf-8") if korean(c))
+    text = "".join(sorted(chars))
+    tmp = OUT.with_suffix(".tmp.ttf")
+    subprocess.run(
+        [
+            sys.executable, "-m", "fontTools.subset", str(SOURCE),
+            "--text=" + text, "--output-file=" + str(tmp),
+            "--layout-features=", "--no-hinting", "--desubroutinize",
+            "--name-IDs=0,1,2,3,4,5,6,13,14",
+        ],
+        check=True,
+    )
+    font = TTFont(str(tmp))
+    for rec in font["name"].names:
+        if rec.nameID in (1, 4, 16):
+            rec.string = "JanggiBoard"
+        elif rec.nameID == 3:
+            rec.string = "JanggiBoard subset of NanumGothic"
+        elif rec.nameID == 6:
+            rec.string = "JanggiBoard-Regular"
+    font.save(str(OUT))
+    tmp.unlink()
+    missing = [c for c in text if ord(c) not in font.getBestCmap() and c != " "]
+    print(f"{OUT}: {OUT.stat().st_size} bytes, {len(text)} characters; not in the source font: {''.join(missing)!r}")
+
+
+if __name__ == "__main__":
+    main()
