@@ -9,6 +9,7 @@
 //! move took is measured from writing `go` to reading `bestmove`.
 
 use janggi_core::board::Notation;
+use janggi_core::game::Rules;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -359,6 +360,44 @@ fn option_vars(line: &str) -> Vec<String> {
     vars
 }
 
+/// How [`EngineProcess::set_rules`] told the engine the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesSetup {
+    /// `UCI_Variant` with the preset the rules are (which the engine offers).
+    Variant(String),
+    /// This engine's rule options (`Bikjang`, `Repetition`, …), one each.
+    Options,
+    /// The rules are no preset the engine has and it has no rule options:
+    /// `UCI_Variant` with the nearest one it has (`janggi`), so it plays
+    /// Janggi, though not exactly these rules.
+    Nearest(String),
+    /// The engine has neither `UCI_Variant` with a Janggi variant nor rule
+    /// options: nothing was sent.
+    Unsupported,
+}
+
+/// The engine option of each rule in [`Rules`]'s text
+/// (`bikjang=kjf repetition=forbid …`), with its value.
+pub fn rule_options(rules: &Rules) -> Vec<(&'static str, String)> {
+    let map = |k: &str| match k {
+        "bikjang" => Some("Bikjang"),
+        "repetition" => Some("Repetition"),
+        "scoring" => Some("Scoring"),
+        "allowPass" => Some("AllowPass"),
+        "moveLimit" => Some("MoveLimit"),
+        "noCaptureLimit" => Some("NoCaptureLimit"),
+        _ => None,
+    };
+    rules
+        .to_string()
+        .split_whitespace()
+        .filter_map(|kv| {
+            let (k, v) = kv.split_once('=')?;
+            Some((map(k)?, v.to_string()))
+        })
+        .collect()
+}
+
 /// A running engine.
 pub struct EngineProcess {
     label: String,
@@ -542,6 +581,44 @@ impl EngineProcess {
     /// [`ProcessError::Write`].
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), ProcessError> {
         self.send(&format!("setoption name {name} value {value}"))
+    }
+
+    /// Tells the engine the rules, with only what it offers:
+    /// `UCI_Variant` with the preset `rules` are (`janggi`,
+    /// `janggicasual`, `janggimodern`, `janggitraditional`, and this
+    /// engine's `janggikjf`) when it lists it; else this engine's rule
+    /// options when it has them (`Bikjang` and `Repetition` at least);
+    /// else `UCI_Variant janggi` when it lists that (Fairy-Stockfish);
+    /// else nothing.
+    ///
+    /// # Errors
+    /// [`ProcessError::Write`].
+    pub fn set_rules(&mut self, rules: &Rules) -> Result<RulesSetup, ProcessError> {
+        let variant = self.option("UCI_Variant").map(str::to_string);
+        if let Some(opt) = &variant {
+            let preset = Rules::VARIANTS.iter().find(|n| {
+                Rules::from_variant(n).ok().as_ref() == Some(rules) && self.offers(opt, n)
+            });
+            if let Some(v) = preset {
+                self.set_option(opt, v)?;
+                return Ok(RulesSetup::Variant((*v).to_string()));
+            }
+        }
+        if self.option("Bikjang").is_some() && self.option("Repetition").is_some() {
+            for (k, v) in rule_options(rules) {
+                if let Some(name) = self.option(k).map(str::to_string) {
+                    self.set_option(&name, &v)?;
+                }
+            }
+            return Ok(RulesSetup::Options);
+        }
+        match variant {
+            Some(opt) if self.offers(&opt, "janggi") => {
+                self.set_option(&opt, "janggi")?;
+                Ok(RulesSetup::Nearest("janggi".into()))
+            }
+            _ => Ok(RulesSetup::Unsupported),
+        }
     }
 
     fn exit_status(&mut self) -> String {
@@ -955,6 +1032,75 @@ mod tests {
         e.shutdown();
         let sent = std::fs::read_to_string(log).unwrap();
         assert_eq!(sent.matches("stop").count(), 2, "{sent}");
+    }
+
+    #[test]
+    fn the_rules_are_set_with_what_the_engine_offers() {
+        let fsf = "uci: option name UCI_Variant type combo default chess var chess var janggi var janggicasual var janggimodern var janggitraditional\n";
+        let ours = "uci: option name UCI_Variant type combo default janggikjf var janggikjf var janggi var janggitraditional var janggimodern var janggicasual\n\
+                    uci: option name Bikjang type combo default kjf var off var kjf var kja30 var fsf\n\
+                    uci: option name Repetition type combo default forbid var forbid var lose var scoreEnd var fsf var fsfModern\n\
+                    uci: option name Scoring type check default true\n";
+        let modern = Rules::from_variant("janggimodern").unwrap();
+        let mut custom = Rules::default();
+        custom.set_option("Bikjang", "kja30").unwrap();
+        let cases: [(&str, &str, Rules, RulesSetup, &[&str]); 7] = [
+            (
+                "fsf-modern",
+                fsf,
+                modern,
+                RulesSetup::Variant("janggimodern".into()),
+                &["setoption name UCI_Variant value janggimodern"],
+            ),
+            (
+                "fsf-kjf",
+                fsf,
+                Rules::default(),
+                RulesSetup::Nearest("janggi".into()),
+                &["setoption name UCI_Variant value janggi"],
+            ),
+            (
+                "fsf-custom",
+                fsf,
+                custom,
+                RulesSetup::Nearest("janggi".into()),
+                &["setoption name UCI_Variant value janggi"],
+            ),
+            (
+                "ours-kjf",
+                ours,
+                Rules::default(),
+                RulesSetup::Variant("janggikjf".into()),
+                &["setoption name UCI_Variant value janggikjf"],
+            ),
+            (
+                "ours-custom",
+                ours,
+                custom,
+                RulesSetup::Options,
+                &[
+                    "setoption name Bikjang value kja30",
+                    "setoption name Repetition value forbid",
+                    "setoption name Scoring value true",
+                ],
+            ),
+            (
+                "ours-modern",
+                ours,
+                modern,
+                RulesSetup::Variant("janggimodern".into()),
+                &["setoption name UCI_Variant value janggimodern"],
+            ),
+            ("none", "", modern, RulesSetup::Unsupported, &[]),
+        ];
+        for (name, script, rules, setup, sent) in cases {
+            let (mut e, log) = scripted(name, script);
+            assert_eq!(e.set_rules(&rules).unwrap(), setup, "{name}");
+            e.shutdown();
+            let log = std::fs::read_to_string(log).unwrap_or_default();
+            let options: Vec<&str> = log.lines().filter(|l| l.starts_with("setoption")).collect();
+            assert_eq!(options, sent, "{name}");
+        }
     }
 
     #[test]
