@@ -52,6 +52,11 @@ pub struct Tuning {
     pub ping: std::time::Duration,
     /// Search time per position of the board's game analysis.
     pub analysis_movetime_ms: u64,
+    /// How long after the last page's event stream closed the engine and
+    /// the clock go on before they pause: a reload (or a page that loses
+    /// its connection for a moment) comes back within it and changes
+    /// nothing.
+    pub away_grace: std::time::Duration,
 }
 
 impl Default for Tuning {
@@ -59,6 +64,7 @@ impl Default for Tuning {
         Tuning {
             ping: std::time::Duration::from_secs(2),
             analysis_movetime_ms: 300,
+            away_grace: std::time::Duration::from_secs(5),
         }
     }
 }

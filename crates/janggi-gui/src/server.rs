@@ -99,6 +99,10 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// Pages listening on the event stream now.
     pages: AtomicUsize,
+    /// Bumped whenever the last page leaves or a page arrives: the pause
+    /// after [`crate::Tuning::away_grace`] happens only if nothing came
+    /// between.
+    page_epoch: AtomicU64,
     /// Mirrors `App::away` for the engine's cancel check.
     away: AtomicBool,
     tuning: Tuning,
@@ -150,6 +154,7 @@ impl Shared {
             wildcard_port,
             stop: AtomicBool::new(false),
             pages: AtomicUsize::new(0),
+            page_epoch: AtomicU64::new(0),
             away: AtomicBool::new(false),
             tuning,
         }
@@ -743,13 +748,15 @@ pub fn tick(shared: &Arc<Shared>) {
     }
 }
 
-/// Counts a page's event stream while it is open: the last one to close
-/// stops the engine and the clock ([`page_gone`]); the first one back
-/// starts them again ([`page_back`]).
+/// Counts a page's event stream while it is open: when the last one
+/// closes and none is back within [`crate::Tuning::away_grace`], the
+/// engine and the clock stop ([`page_gone`]); the first one back starts
+/// them again ([`page_back`]).
 struct PageGuard<'a>(&'a Arc<Shared>);
 
 impl<'a> PageGuard<'a> {
     fn new(shared: &'a Arc<Shared>) -> PageGuard<'a> {
+        shared.page_epoch.fetch_add(1, Ordering::SeqCst);
         if shared.pages.fetch_add(1, Ordering::SeqCst) == 0 {
             page_back(shared);
         }
@@ -759,8 +766,24 @@ impl<'a> PageGuard<'a> {
 
 impl Drop for PageGuard<'_> {
     fn drop(&mut self) {
-        if self.0.pages.fetch_sub(1, Ordering::SeqCst) == 1 {
-            page_gone(self.0);
+        let shared = self.0;
+        if shared.pages.fetch_sub(1, Ordering::SeqCst) != 1 {
+            return;
+        }
+        let epoch = shared.page_epoch.fetch_add(1, Ordering::SeqCst) + 1;
+        let grace = shared.tuning.away_grace;
+        let s = Arc::clone(shared);
+        let later = move || {
+            thread::sleep(grace);
+            page_gone(&s, epoch);
+        };
+        if grace.is_zero()
+            || thread::Builder::new()
+                .name("page-grace".into())
+                .spawn(later)
+                .is_err()
+        {
+            page_gone(shared, epoch);
         }
     }
 }
@@ -768,9 +791,14 @@ impl Drop for PageGuard<'_> {
 /// No page is watching any more (the tab was closed or lost its
 /// connection): the engine stops thinking and the side to move's clock
 /// stops; the game is kept as it is.
-fn page_gone(shared: &Arc<Shared>) {
+/// Only if still no page is there and none came and went since the
+/// last one left (`epoch`); checked under the lock [`page_back`] takes.
+fn page_gone(shared: &Arc<Shared>, epoch: u64) {
     let mut app = lock(&shared.app);
-    if shared.stop.load(Ordering::SeqCst) {
+    if shared.stop.load(Ordering::SeqCst)
+        || shared.pages.load(Ordering::SeqCst) != 0
+        || shared.page_epoch.load(Ordering::SeqCst) != epoch
+    {
         return;
     }
     app.away = true;
