@@ -500,3 +500,42 @@ fn no_page_after_the_grace_pauses_the_game() {
         "no engine moves while no page watches"
     );
 }
+
+#[test]
+fn an_undo_while_the_engine_thinks_stops_it_and_drops_its_answer() {
+    let log = temp_file("undo-log");
+    // It would think 2.5 s of its 5 s.
+    let s = server_with(&["slow=2500", &format!("log={}", log.display())]);
+    let p = s.port();
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "movetimeMs": 5000, "skill": 5}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    wait_for(p, 10, "the engine to think", |s| {
+        s["engine"]["state"] == "thinking"
+    });
+    // Taken back while it thinks: `stop`, and its answer (for the old
+    // position) must not be played in the new one.
+    let r = post(p, "/api/undo", json!({}));
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    wait_for(p, 10, "the stop to be sent", |_| {
+        std::fs::read_to_string(&log).is_ok_and(|l| l.lines().any(|l| l == "stop"))
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let st = state(p);
+    assert_eq!(
+        st["ply"], 0,
+        "the stale answer was dropped: {}",
+        st["moves"]
+    );
+    assert_eq!(mv(p, "c4", "c5").status, 200);
+    let st = wait_for(p, 15, "the engine's answer to the new move", |s| {
+        s["ply"] == 2
+    });
+    assert_eq!(st["moves"][0]["uci"], "c4c5");
+    assert_eq!(st["engine"]["state"], "idle", "{}", st["engine"]);
+    let _ = std::fs::remove_file(&log);
+}
