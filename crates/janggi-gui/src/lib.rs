@@ -6,8 +6,9 @@
 //! shows what the server says (legal destinations, refusals with their
 //! reasons, check, bikjang, repetition warnings, the score and the
 //! result). The engine is a UCI child process over pipes (this binary by
-//! default, or any `--engine CMD` such as Fairy-Stockfish); its `info`
-//! lines reach the page as server-sent events.
+//! default, or any `--engine CMD` such as Fairy-Stockfish), driven by the
+//! match runner's `janggi_match::engine_process::EngineProcess`; its
+//! `info` lines reach the page as server-sent events.
 //!
 //! Safety: only the server's own `Host`/`Origin` are answered (403
 //! otherwise), the engine command is fixed on the command line, bodies
