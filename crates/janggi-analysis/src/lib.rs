@@ -24,9 +24,9 @@
 //! in input order; shards).
 
 use janggi_core::board::{KoreanScript, Notation};
-use janggi_core::game::Game;
+use janggi_core::game::{Game, Rules};
 use janggi_core::Color;
-use janggi_match::engine_process::{EngineProcess, EngineProtocol, Launch, Think};
+use janggi_match::engine_process::{EngineProcess, EngineProtocol, Launch, RulesSetup, Think};
 use janggi_records::san::write_san_in;
 use janggi_records::Record;
 use std::fmt;
@@ -154,13 +154,16 @@ pub trait Evaluator {
     /// [`AnalysisError`] when no answer comes.
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError>;
 
-    /// Called before each game ([`analyse`]): a UCI engine gets
-    /// `ucinewgame` (its hash is cleared), so a game's analysis does not
-    /// depend on the games the same engine analysed before it.
+    /// Called before each game ([`analyse`]) with the record's rules: a
+    /// UCI engine is told them (`UCI_Variant` or rule options, see
+    /// [`EngineProcess::set_rules`]) and gets `ucinewgame` (its hash is
+    /// cleared), so a game's analysis does not depend on the games the
+    /// same engine analysed before it.
     ///
     /// # Errors
     /// [`AnalysisError`] when the engine does not answer.
-    fn new_game(&mut self) -> Result<(), AnalysisError> {
+    fn new_game(&mut self, rules: &Rules) -> Result<(), AnalysisError> {
+        let _ = rules;
         Ok(())
     }
 }
@@ -214,6 +217,8 @@ pub struct UciEngine {
     process: EngineProcess,
     limit: Limit,
     stop: AtomicBool,
+    /// How the last game's rules were told to it.
+    setup: Option<RulesSetup>,
 }
 
 impl UciEngine {
@@ -250,7 +255,15 @@ impl UciEngine {
             process,
             limit,
             stop,
+            setup: None,
         })
+    }
+
+    /// How the last game's rules were told to the engine
+    /// ([`RulesSetup::Nearest`]: it analyses under Fairy-Stockfish's
+    /// `janggi`, not exactly the record's rules).
+    pub fn rules_setup(&self) -> Option<&RulesSetup> {
+        self.setup.as_ref()
     }
 }
 
@@ -261,7 +274,12 @@ impl Drop for UciEngine {
 }
 
 impl Evaluator for UciEngine {
-    fn new_game(&mut self) -> Result<(), AnalysisError> {
+    fn new_game(&mut self, rules: &Rules) -> Result<(), AnalysisError> {
+        let setup = self
+            .process
+            .set_rules(rules)
+            .map_err(|e| AnalysisError::NoAnswer(e.to_string()))?;
+        self.setup = Some(setup);
         self.process
             .new_game(Duration::from_secs(30), &self.stop)
             .map_err(|e| AnalysisError::NoAnswer(e.to_string()))
@@ -361,7 +379,7 @@ pub fn analyse(
     engine: &mut dyn Evaluator,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameAnalysis, AnalysisError> {
-    engine.new_game()?;
+    engine.new_game(&rec.rules)?;
     let fen = rec.start.fen();
     let mut game = Game::new(rec.start.clone(), rec.rules);
     let mut uci: Vec<String> = Vec::new();

@@ -313,3 +313,80 @@ fn a_quiet_progress_bar_is_not_drawn_and_counts_games() {
     p.println("not shown above a hidden bar, printed plainly");
     p.finish();
 }
+
+/// Every test binary of this crate is also janggi-match's scripted engine.
+#[test]
+fn scripted_engine_entry() {
+    janggi_match::scripted::entry();
+}
+
+/// A UCI engine started as `janggi-engine analyse --engine …` starts it,
+/// playing `script`; returns it and the file logging what it was sent.
+fn scripted_uci(name: &str, script: &str) -> (UciEngine, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("janggi-analysis-{}-{name}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("script.txt");
+    let log = dir.join("log.txt");
+    let _ = std::fs::remove_file(&log);
+    std::fs::write(&file, script).unwrap();
+    let (cmd, args) = janggi_match::scripted::command(
+        "tests::scripted_engine_entry",
+        &[
+            format!("script={}", file.display()),
+            format!("log={}", log.display()),
+        ],
+    );
+    let e = UciEngine::start(&cmd, &args, Limit::Nodes(100), None).expect("it starts");
+    (e, log)
+}
+
+/// `UCI_Variant` is set from the record's rules, with only what the
+/// engine lists: Fairy-Stockfish would otherwise analyse as chess.
+#[test]
+fn the_engine_is_told_the_records_rules() {
+    let fsf = "uci: option name UCI_Variant type combo default chess var chess var janggi var janggicasual var janggimodern var janggitraditional\n\
+               go: info depth 3 multipv 1 score cp 20 pv a1a2\n\
+               go: info depth 3 multipv 2 score cp -500 pv b1b2\n\
+               go: bestmove a1a2\n";
+    let game_with = |rules: Rules| {
+        let mut g = Game::new(Position::startpos(), rules);
+        let m = g.legal_moves()[0];
+        g.play(m).unwrap();
+        Record::from_game(&g)
+    };
+    let modern = game_with(Rules::from_variant("janggimodern").unwrap());
+    let kjf = game_with(Rules::default());
+    let (mut e, log) = scripted_uci("fsf", fsf);
+    let a = analyse(&modern, &mut e, &mut |_, _| {}).unwrap();
+    assert_eq!(
+        e.rules_setup(),
+        Some(&RulesSetup::Variant("janggimodern".into()))
+    );
+    // The MultiPV line's worse score is not the position's.
+    assert_eq!(a.start, Score::Cp(20));
+    analyse(&kjf, &mut e, &mut |_, _| {}).unwrap();
+    assert_eq!(e.rules_setup(), Some(&RulesSetup::Nearest("janggi".into())));
+    drop(e);
+    let sent = std::fs::read_to_string(log).unwrap();
+    let options: Vec<&str> = sent
+        .lines()
+        .filter(|l| l.starts_with("setoption"))
+        .collect();
+    assert_eq!(
+        options,
+        [
+            "setoption name UCI_Variant value janggimodern",
+            "setoption name UCI_Variant value janggi"
+        ]
+    );
+    // Each game: the variant, then `ucinewgame`, before its first search.
+    let first = sent.find("setoption").unwrap();
+    assert!(sent[first..].find("ucinewgame") < sent[first..].find("position"));
+
+    // An engine without `UCI_Variant` is sent none.
+    let (mut e, log) = scripted_uci("plain", "go: bestmove a1a2\n");
+    analyse(&modern, &mut e, &mut |_, _| {}).unwrap();
+    assert_eq!(e.rules_setup(), Some(&RulesSetup::Unsupported));
+    drop(e);
+    assert!(!std::fs::read_to_string(log).unwrap().contains("setoption"));
+}

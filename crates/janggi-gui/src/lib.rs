@@ -6,8 +6,9 @@
 //! shows what the server says (legal destinations, refusals with their
 //! reasons, check, bikjang, repetition warnings, the score and the
 //! result). The engine is a UCI child process over pipes (this binary by
-//! default, or any `--engine CMD` such as Fairy-Stockfish); its `info`
-//! lines reach the page as server-sent events.
+//! default, or any `--engine CMD` such as Fairy-Stockfish), driven by the
+//! match runner's `janggi_match::engine_process::EngineProcess`; its
+//! `info` lines reach the page as server-sent events.
 //!
 //! Safety: only the server's own `Host`/`Origin` are answered (403
 //! otherwise), the engine command is fixed on the command line, bodies
@@ -52,6 +53,11 @@ pub struct Tuning {
     pub ping: std::time::Duration,
     /// Search time per position of the board's game analysis.
     pub analysis_movetime_ms: u64,
+    /// How long after the last page's event stream closed the engine and
+    /// the clock go on before they pause: a reload (or a page that loses
+    /// its connection for a moment) comes back within it and changes
+    /// nothing.
+    pub away_grace: std::time::Duration,
 }
 
 impl Default for Tuning {
@@ -59,6 +65,7 @@ impl Default for Tuning {
         Tuning {
             ping: std::time::Duration::from_secs(2),
             analysis_movetime_ms: 300,
+            away_grace: std::time::Duration::from_secs(5),
         }
     }
 }

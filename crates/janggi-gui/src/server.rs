@@ -1,13 +1,13 @@
 //! The HTTP side: routes, the Host/Origin check, JSON bodies, server-sent
 //! events, and the engine's turns on a worker thread.
 
-use crate::engine::{Engine, EngineCommand, EngineError, Info};
-use crate::session::{ApiError, Session, Settings};
+use crate::engine::{EngineCommand, Player};
+use crate::session::{ApiError, Session};
 use crate::Tuning;
 use janggi_analysis::{AnalysisError, Eval, Evaluator, GameAnalysis, Mark, Score};
 use janggi_core::game::Rules;
 use janggi_core::{Color, Notation};
-use janggi_match::engine_process::{EngineProcess, EngineProtocol, EngineScore, Launch, Think};
+use janggi_match::engine_process::{EngineProcess, EngineScore, Info, ProcessError, Think};
 use janggi_records::Record;
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -48,7 +48,7 @@ struct EngineStatus {
 
 struct App {
     session: Session,
-    engine: Option<Engine>,
+    engine: Option<Player>,
     thinking: bool,
     /// Bumped by every new game (the engine is configured per game).
     game_id: u64,
@@ -99,6 +99,10 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// Pages listening on the event stream now.
     pages: AtomicUsize,
+    /// Bumped whenever the last page leaves or a page arrives: the pause
+    /// after [`crate::Tuning::away_grace`] happens only if nothing came
+    /// between.
+    page_epoch: AtomicU64,
     /// Mirrors `App::away` for the engine's cancel check.
     away: AtomicBool,
     tuning: Tuning,
@@ -150,6 +154,7 @@ impl Shared {
             wildcard_port,
             stop: AtomicBool::new(false),
             pages: AtomicUsize::new(0),
+            page_epoch: AtomicU64::new(0),
             away: AtomicBool::new(false),
             tuning,
         }
@@ -522,80 +527,13 @@ pub fn schedule(shared: &Arc<Shared>) {
     }
 }
 
-/// Rule options for engines that have them, from the rules' own text
-/// (`bikjang=kjf repetition=forbid …`).
-fn rule_options(settings: &Settings) -> Vec<(String, String)> {
-    rule_options_of(&settings.rules)
-}
-
-/// The Fairy-Stockfish variant `rules` are, if they are one.
-fn variant_of(rules: &Rules) -> Option<&'static str> {
-    Rules::VARIANTS
-        .iter()
-        .copied()
-        .filter(|n| *n != "janggikjf")
-        .find(|n| Rules::from_variant(n).ok().as_ref() == Some(rules))
-}
-
-fn rule_options_of(rules: &Rules) -> Vec<(String, String)> {
-    let map = |k: &str| match k {
-        "bikjang" => Some("Bikjang"),
-        "repetition" => Some("Repetition"),
-        "scoring" => Some("Scoring"),
-        "allowPass" => Some("AllowPass"),
-        "moveLimit" => Some("MoveLimit"),
-        "noCaptureLimit" => Some("NoCaptureLimit"),
-        _ => None,
-    };
-    rules
-        .to_string()
-        .split_whitespace()
-        .filter_map(|kv| {
-            let (k, v) = kv.split_once('=')?;
-            Some((map(k)?.to_string(), v.to_string()))
-        })
-        .collect()
-}
-
-/// Sends the game's options: the variant or the rule options, the skill
-/// level and WDL, then `ucinewgame`. Returns a note for the page when the
-/// engine cannot play the chosen rules exactly.
-fn configure(e: &mut Engine, settings: &Settings) -> Result<Option<String>, EngineError> {
-    let mut note = None;
-    let has_rules = e.option("Bikjang").is_some() && e.option("Repetition").is_some();
-    let variant_opt = e.option("UCI_Variant");
-    if let (Some(v), Some(opt)) = (settings.variant, &variant_opt) {
-        e.send(&format!("setoption name {opt} value {v}"))?;
-    } else if has_rules {
-        for (k, v) in rule_options(settings) {
-            if let Some(name) = e.option(&k) {
-                e.send(&format!("setoption name {name} value {v}"))?;
-            }
-        }
-    } else if let Some(opt) = &variant_opt {
-        e.send(&format!("setoption name {opt} value janggi"))?;
-        note = Some(
-            "엔진은 Fairy-Stockfish의 janggi 규칙으로 둡니다 (판정은 고른 규칙으로) / the engine plays Fairy-Stockfish's janggi rules; the board referees with the chosen ones"
-                .to_string(),
-        );
-    }
-    if let Some(opt) = e.option("Skill Level") {
-        e.send(&format!("setoption name {opt} value {}", settings.skill))?;
-    }
-    if let Some(opt) = e.option("UCI_ShowWDL") {
-        e.send(&format!("setoption name {opt} value true"))?;
-    }
-    e.send("ucinewgame")?;
-    e.sync()?;
-    Ok(note)
-}
-
 fn info_json(info: &Info, side: Color, ply: usize) -> (Value, Option<i32>) {
     let sign = if side == Color::Cho { 1 } else { -1 };
-    let cho_cp = info.cp.map(|c| c * sign).or_else(|| {
-        info.mate
-            .map(|m| sign * if m > 0 { 100_000 - m } else { -100_000 - m })
-    });
+    let cho_cp = info.score.map(|s| sign * s.to_cp());
+    let mate = match info.score {
+        Some(EngineScore::Mate(m)) => Some(m * sign),
+        _ => None,
+    };
     let wdl = info.wdl.map(|[w, d, l]| {
         if side == Color::Cho {
             [w, d, l]
@@ -608,7 +546,7 @@ fn info_json(info: &Info, side: Color, ply: usize) -> (Value, Option<i32>) {
             "ply": ply,
             "depth": info.depth,
             "cp": cho_cp,
-            "mate": info.mate.map(|m| m * sign),
+            "mate": mate,
             "wdl": wdl,
             "nodes": info.nodes,
             "pv": info.pv,
@@ -647,10 +585,11 @@ fn engine_loop(shared: &Arc<Shared>) {
         };
         let mut engine = match engine {
             Some(e) => e,
-            None => match Engine::start(&shared.engine_cmd) {
+            None => match Player::start(&shared.engine_cmd, &shared.stop) {
                 Ok(e) => e,
                 Err(err) => {
-                    if engine_failed(shared, &err) {
+                    let spawn = matches!(err, ProcessError::Spawn(_));
+                    if engine_failed(shared, &err.to_string(), spawn) {
                         return;
                     }
                     continue;
@@ -658,16 +597,16 @@ fn engine_loop(shared: &Arc<Shared>) {
             },
         };
         if engine.configured != Some(game_id) {
-            match configure(&mut engine, &settings) {
+            match engine.configure(&settings, &shared.stop) {
                 Ok(note) => {
                     engine.configured = Some(game_id);
                     let mut app = lock(&shared.app);
                     app.status.note = note;
-                    app.status.name.clone_from(&engine.name);
+                    app.status.name = engine.name();
                 }
                 Err(err) => {
                     drop(engine);
-                    if engine_failed(shared, &err) {
+                    if engine_failed(shared, &err.to_string(), false) {
                         return;
                     }
                     continue;
@@ -680,16 +619,18 @@ fn engine_loop(shared: &Arc<Shared>) {
             shared.broadcast_state(&app);
         }
         let cancelled = || {
-            shared.stop.load(Ordering::SeqCst)
-                || shared.away.load(Ordering::SeqCst)
-                || shared.generation.load(Ordering::SeqCst) != gen
+            shared.away.load(Ordering::SeqCst) || shared.generation.load(Ordering::SeqCst) != gen
         };
-        let mut on_info = |info: Info| {
-            // Only the best line of a MultiPV search is the engine's view.
-            if info.multipv.is_some_and(|m| m > 1) {
+        let mut on_info = |info: &Info| {
+            // Only the best line of a MultiPV search is the engine's view;
+            // lines without a score or a PV say nothing for the page.
+            if !info.is_main_line()
+                || info.string.is_some()
+                || (info.score.is_none() && info.pv.is_empty())
+            {
                 return;
             }
-            let (v, cp) = info_json(&info, side, ply);
+            let (v, cp) = info_json(info, side, ply);
             let mut app = lock(&shared.app);
             if app.session.generation == gen {
                 app.analysis = Some(v.clone());
@@ -700,9 +641,17 @@ fn engine_loop(shared: &Arc<Shared>) {
                 shared.broadcast("info", &v);
             }
         };
-        let result = engine.think(&position, &go, shared.grace, &cancelled, &mut on_info);
-        match result {
-            Ok(best) => {
+        let think = engine.think(
+            &position,
+            &go,
+            shared.grace,
+            &shared.stop,
+            &cancelled,
+            &mut on_info,
+        );
+        match think {
+            Think::Move(reply) | Think::Late(reply) => {
+                let best = reply.bestmove;
                 let mut app = lock(&shared.app);
                 app.engine = Some(engine);
                 app.restarts = 0;
@@ -736,12 +685,25 @@ fn engine_loop(shared: &Arc<Shared>) {
                     }
                 }
             }
-            Err(EngineError::Cancelled) => {
+            // Stopped and its answer dropped: the engine is idle again.
+            Think::Cancelled(_) => {
                 lock(&shared.app).engine = Some(engine);
             }
-            Err(err) => {
+            // The server stops: the engine goes with it.
+            Think::Aborted => {}
+            Think::NoReply(waited) => {
                 drop(engine);
-                if engine_failed(shared, &err) {
+                let why = format!(
+                    "no bestmove in {} ms, not even after stop",
+                    waited.as_millis()
+                );
+                if engine_failed(shared, &why, false) {
+                    return;
+                }
+            }
+            Think::Crashed(status, _) => {
+                drop(engine);
+                if engine_failed(shared, &format!("the engine stopped ({status})"), false) {
                     return;
                 }
             }
@@ -749,11 +711,12 @@ fn engine_loop(shared: &Arc<Shared>) {
     }
 }
 
-/// Records a crash or hang; returns true when the board gives up.
-fn engine_failed(shared: &Shared, err: &EngineError) -> bool {
+/// Records a crash or hang (`err` says which); returns true when the
+/// board gives up (too many in a row, or it cannot be started at all).
+fn engine_failed(shared: &Shared, err: &str, cannot_start: bool) -> bool {
     let mut app = lock(&shared.app);
     app.restarts += 1;
-    let give_up = app.restarts > MAX_RESTARTS || matches!(err, EngineError::Spawn(_));
+    let give_up = app.restarts > MAX_RESTARTS || cannot_start;
     if give_up {
         app.down = true;
         app.thinking = false;
@@ -785,13 +748,15 @@ pub fn tick(shared: &Arc<Shared>) {
     }
 }
 
-/// Counts a page's event stream while it is open: the last one to close
-/// stops the engine and the clock ([`page_gone`]); the first one back
-/// starts them again ([`page_back`]).
+/// Counts a page's event stream while it is open: when the last one
+/// closes and none is back within [`crate::Tuning::away_grace`], the
+/// engine and the clock stop ([`page_gone`]); the first one back starts
+/// them again ([`page_back`]).
 struct PageGuard<'a>(&'a Arc<Shared>);
 
 impl<'a> PageGuard<'a> {
     fn new(shared: &'a Arc<Shared>) -> PageGuard<'a> {
+        shared.page_epoch.fetch_add(1, Ordering::SeqCst);
         if shared.pages.fetch_add(1, Ordering::SeqCst) == 0 {
             page_back(shared);
         }
@@ -801,8 +766,24 @@ impl<'a> PageGuard<'a> {
 
 impl Drop for PageGuard<'_> {
     fn drop(&mut self) {
-        if self.0.pages.fetch_sub(1, Ordering::SeqCst) == 1 {
-            page_gone(self.0);
+        let shared = self.0;
+        if shared.pages.fetch_sub(1, Ordering::SeqCst) != 1 {
+            return;
+        }
+        let epoch = shared.page_epoch.fetch_add(1, Ordering::SeqCst) + 1;
+        let grace = shared.tuning.away_grace;
+        let s = Arc::clone(shared);
+        let later = move || {
+            thread::sleep(grace);
+            page_gone(&s, epoch);
+        };
+        if grace.is_zero()
+            || thread::Builder::new()
+                .name("page-grace".into())
+                .spawn(later)
+                .is_err()
+        {
+            page_gone(shared, epoch);
         }
     }
 }
@@ -810,9 +791,14 @@ impl Drop for PageGuard<'_> {
 /// No page is watching any more (the tab was closed or lost its
 /// connection): the engine stops thinking and the side to move's clock
 /// stops; the game is kept as it is.
-fn page_gone(shared: &Arc<Shared>) {
+/// Only if still no page is there and none came and went since the
+/// last one left (`epoch`); checked under the lock [`page_back`] takes.
+fn page_gone(shared: &Arc<Shared>, epoch: u64) {
     let mut app = lock(&shared.app);
-    if shared.stop.load(Ordering::SeqCst) {
+    if shared.stop.load(Ordering::SeqCst)
+        || shared.pages.load(Ordering::SeqCst) != 0
+        || shared.page_epoch.load(Ordering::SeqCst) != epoch
+    {
         return;
     }
     app.away = true;
@@ -1086,31 +1072,12 @@ struct AnalysisEngine {
 
 impl AnalysisEngine {
     fn start(shared: &Arc<Shared>, rules: &Rules) -> Result<AnalysisEngine, AnalysisError> {
-        let launch = Launch {
-            cmd: shared.engine_cmd.program.to_string_lossy().to_string(),
-            args: shared.engine_cmd.args.clone(),
-            dir: None,
-            protocol: EngineProtocol::Uci,
-        };
-        let start =
-            |e: janggi_match::engine_process::ProcessError| AnalysisError::Start(e.to_string());
+        let start = |e: ProcessError| AnalysisError::Start(e.to_string());
         let timeout = crate::engine::HANDSHAKE_TIMEOUT;
+        let launch = shared.engine_cmd.launch();
         let mut p = EngineProcess::start(&launch, "analysis", false, timeout, &shared.stop)
             .map_err(start)?;
-        let variant_opt = p.option("UCI_Variant").map(str::to_string);
-        let has_rules = p.option("Bikjang").is_some() && p.option("Repetition").is_some();
-        match (variant_of(rules), &variant_opt) {
-            (Some(v), Some(opt)) => p.set_option(opt, v).map_err(start)?,
-            _ if has_rules => {
-                for (k, v) in rule_options_of(rules) {
-                    if let Some(name) = p.option(&k).map(str::to_string) {
-                        p.set_option(&name, &v).map_err(start)?;
-                    }
-                }
-            }
-            (_, Some(opt)) => p.set_option(opt, "janggi").map_err(start)?,
-            _ => {}
-        }
+        p.set_rules(rules).map_err(start)?;
         p.new_game(timeout, &shared.stop).map_err(start)?;
         Ok(AnalysisEngine {
             process: p,

@@ -419,3 +419,123 @@ fn the_analysis_marks_a_blunder_and_draws_its_graph() {
     assert_eq!(post(p, "/api/analyse", json!({})).status, 409);
     assert_eq!(state(p)["review"]["moves"], Value::Null);
 }
+
+fn server_with_grace(args: &[&str], grace: Duration) -> janggi_gui::Running {
+    let tuning = janggi_gui::Tuning {
+        away_grace: grace,
+        ..quick()
+    };
+    janggi_gui::start_with(&config_with(args), tuning).expect("server starts")
+}
+
+#[test]
+fn a_reload_within_the_grace_does_not_pause_the_game() {
+    let log = temp_file("reload-log");
+    let s = server_with_grace(
+        &["slow=200", &format!("log={}", log.display())],
+        Duration::from_secs(2),
+    );
+    let p = s.port();
+    let page = open_events(p);
+    start_game(p, json!({"mode": "eve"}), "MSSM", "SMMS");
+    let st = wait_for(p, 20, "two plies", |s| s["ply"].as_u64().unwrap_or(0) >= 2);
+    let before = st["ply"].as_u64().unwrap();
+    // The page reloads: its stream closes, the new one opens 0.8 s later.
+    drop(page);
+    std::thread::sleep(Duration::from_millis(800));
+    let st = state(p);
+    assert_eq!(st["away"], false, "within the grace nothing pauses");
+    assert!(
+        st["ply"].as_u64().unwrap() > before,
+        "the engine played on while the page reloaded"
+    );
+    let _page = open_events(p);
+    // Past the first page's grace: still going.
+    std::thread::sleep(Duration::from_millis(2500));
+    let st = state(p);
+    assert_eq!(st["away"], false);
+    assert_eq!(st["engine"]["thinking"], true);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        !sent.lines().any(|l| l == "stop"),
+        "the engine was never stopped: {sent}"
+    );
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn no_page_after_the_grace_pauses_the_game() {
+    let s = server_with_grace(&["slow=150"], Duration::from_secs(2));
+    let p = s.port();
+    let page = open_events(p);
+    start_game(
+        p,
+        json!({"mode": "eve", "timeControl": {"kind": "byoyomi", "mainSec": 600, "periodSec": 30, "periods": 3}}),
+        "MSSM",
+        "SMMS",
+    );
+    wait_for(p, 20, "two plies", |s| s["ply"].as_u64().unwrap_or(0) >= 2);
+    let gone = std::time::Instant::now();
+    drop(page);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(state(p)["away"], false, "not yet: the grace runs");
+    let st = wait_for(p, 10, "the pause after the grace", |s| {
+        s["away"] == true && s["engine"]["thinking"] == false
+    });
+    assert!(
+        gone.elapsed() >= Duration::from_secs(2),
+        "paused only after the grace ({:?})",
+        gone.elapsed()
+    );
+    assert_eq!(
+        st["clock"]["deadlineInMs"],
+        Value::Null,
+        "the clock is stopped"
+    );
+    let ply = st["ply"].clone();
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(
+        state(p)["ply"],
+        ply,
+        "no engine moves while no page watches"
+    );
+}
+
+#[test]
+fn an_undo_while_the_engine_thinks_stops_it_and_drops_its_answer() {
+    let log = temp_file("undo-log");
+    // It would think 2.5 s of its 5 s.
+    let s = server_with(&["slow=2500", &format!("log={}", log.display())]);
+    let p = s.port();
+    start_game(
+        p,
+        json!({"mode": "hve", "human": "cho", "movetimeMs": 5000, "skill": 5}),
+        "MSSM",
+        "MSSM",
+    );
+    assert_eq!(mv(p, "a4", "a5").status, 200);
+    wait_for(p, 10, "the engine to think", |s| {
+        s["engine"]["state"] == "thinking"
+    });
+    // Taken back while it thinks: `stop`, and its answer (for the old
+    // position) must not be played in the new one.
+    let r = post(p, "/api/undo", json!({}));
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    wait_for(p, 10, "the stop to be sent", |_| {
+        std::fs::read_to_string(&log).is_ok_and(|l| l.lines().any(|l| l == "stop"))
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let st = state(p);
+    assert_eq!(
+        st["ply"], 0,
+        "the stale answer was dropped: {}",
+        st["moves"]
+    );
+    assert_eq!(mv(p, "c4", "c5").status, 200);
+    let st = wait_for(p, 15, "the engine's answer to the new move", |s| {
+        s["ply"] == 2
+    });
+    assert_eq!(st["moves"][0]["uci"], "c4c5");
+    assert_eq!(st["engine"]["state"], "idle", "{}", st["engine"]);
+    let _ = std::fs::remove_file(&log);
+}

@@ -13,7 +13,9 @@
 //! * [`scoresheet`] — the referee's record of a game and the `position` lines;
 //! * [`stats`] — Elo, error bars, LOS, SPRT;
 //! * [`pgn`] — PGN writer and reader;
-//! * [`runner`] — scheduling, concurrency, output.
+//! * [`runner`] — scheduling, concurrency, output;
+//! * `scripted` — a fake engine playing a transcript, for tests only
+//!   (`cfg(test)` or the `scripted-engine` feature).
 //!
 //! Ctrl-C comes from the `janggi-interrupt` crate (shared with datagen).
 //!
@@ -38,6 +40,8 @@ pub mod pgn;
 pub mod referee;
 pub mod runner;
 pub mod scoresheet;
+#[cfg(any(test, feature = "scripted-engine"))]
+pub mod scripted;
 pub mod stats;
 
 pub use config::{ArgError, MatchConfig, USAGE};

@@ -586,7 +586,8 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         let plies = r.sheet.game.ply();
         let fen = r.sheet.game.position().fen();
         let reply = match think {
-            Think::Aborted => return aborted(plies),
+            // The runner never cancels (`think` watches nothing).
+            Think::Aborted | Think::Cancelled(_) => return aborted(plies),
             Think::Crashed(status, _) => {
                 r.restart[side.index()] = true;
                 return GameResult::forfeit(

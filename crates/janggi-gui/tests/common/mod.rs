@@ -56,11 +56,13 @@ pub fn config_with(args: &[&str]) -> Config {
 }
 
 /// Quick timings for tests: pages are pinged every 100 ms (a closed tab is
-/// noticed at once), analysis searches 20 ms a position.
+/// noticed at once), analysis searches 20 ms a position, and the board
+/// pauses 50 ms after the last page went.
 pub fn quick() -> Tuning {
     Tuning {
         ping: Duration::from_millis(100),
         analysis_movetime_ms: 20,
+        away_grace: Duration::from_millis(50),
     }
 }
 
