@@ -21,6 +21,7 @@ use crate::record::{
 };
 use janggi_core::board::{KoreanScript, Position, Setup};
 use janggi_core::game::{Game, Rules};
+use janggi_core::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -200,70 +201,38 @@ fn parse_board(value: &str) -> Result<Position, String> {
 /// only that side's horse, elephant or nothing): the 15 other
 /// arrangements, in a fixed order.
 fn rearrangements(pos: &Position) -> Vec<Position> {
-    let fen = pos.fen();
-    let (board, rest) = fen.split_once(' ').unwrap_or((&fen, "w - - 0 1"));
-    let mut grid: Vec<Vec<char>> = board
-        .split('/')
-        .map(|row| {
-            row.chars()
-                .flat_map(|c| match c.to_digit(10) {
-                    Some(d) => vec!['.'; d as usize],
-                    None => vec![c],
-                })
-                .collect()
+    let board: [Option<Piece>; 90] =
+        std::array::from_fn(|i| pos.piece_at(Square::from_index_unchecked(i as u8)));
+    let at = |rank: u8, file: u8| Square::new(file, rank).map_or(0, Square::index);
+    // (back rank, file, file, the side whose horse and elephant stand there).
+    let wings = [
+        (9, 1, 2, Color::Han),
+        (9, 6, 7, Color::Han),
+        (0, 1, 2, Color::Cho),
+        (0, 6, 7, Color::Cho),
+    ];
+    let fits = |p: Option<Piece>, side: Color| {
+        p.is_none_or(|p| {
+            p.color == side && matches!(p.kind, PieceKind::Horse | PieceKind::Elephant)
+        })
+    };
+    let usable: Vec<_> = wings
+        .into_iter()
+        .filter(|&(r, a, b, side)| {
+            let (x, y) = (board[at(r, a)], board[at(r, b)]);
+            fits(x, side) && fits(y, side) && x != y
         })
         .collect();
-    if grid.len() != 10 || grid.iter().any(|r| r.len() != 9) {
-        return Vec::new();
-    }
-    // (row, file, file, the side's horse and elephant letters).
-    let wings = [
-        (0, 1, 2, "nb"),
-        (0, 6, 7, "nb"),
-        (9, 1, 2, "NB"),
-        (9, 6, 7, "NB"),
-    ];
-    let ok = |grid: &Vec<Vec<char>>, (r, a, b, set): (usize, usize, usize, &str)| {
-        let fits = |c: char| c == '.' || set.contains(c);
-        fits(grid[r][a]) && fits(grid[r][b]) && grid[r][a] != grid[r][b]
-    };
-    let usable: Vec<_> = wings.into_iter().filter(|&w| ok(&grid, w)).collect();
     let mut out = Vec::new();
     for mask in 1u32..(1 << usable.len()) {
+        let mut swapped = board;
         for (i, &(r, a, b, _)) in usable.iter().enumerate() {
             if mask & (1 << i) != 0 {
-                grid[r].swap(a, b);
+                swapped.swap(at(r, a), at(r, b));
             }
         }
-        let rows: Vec<String> = grid
-            .iter()
-            .map(|row| {
-                let mut t = String::new();
-                let mut empty = 0;
-                for &c in row {
-                    if c == '.' {
-                        empty += 1;
-                    } else {
-                        if empty > 0 {
-                            t.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        t.push(c);
-                    }
-                }
-                if empty > 0 {
-                    t.push_str(&empty.to_string());
-                }
-                t
-            })
-            .collect();
-        if let Ok(p) = Position::from_fen(&format!("{} {rest}", rows.join("/"))) {
+        if let Ok(p) = Position::from_board(swapped, pos.side_to_move()) {
             out.push(p);
-        }
-        for (i, &(r, a, b, _)) in usable.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                grid[r].swap(a, b);
-            }
         }
     }
     out
