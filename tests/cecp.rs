@@ -599,3 +599,73 @@ fn exit_outside_analysis_does_not_stop_the_engines_move() {
     let out = xb.wait_from(n, |l| l.starts_with("move "));
     assert!(out.iter().any(|l| l == "pong 4"), "{out:?}");
 }
+
+/// XBoard relays an engine's move within a millisecond and sends
+/// `time`/`otim` at once: a line that arrives while the search thread is
+/// still ending (after it printed `move X`) must not lose the move from
+/// the engine's game. The engine plays both sides here, and the next line
+/// goes in the instant each move is printed; every printed move must be
+/// legal in the game so far and be part of the engine's game afterwards.
+#[test]
+fn a_line_right_after_the_engines_move_keeps_that_move_in_the_game() {
+    let mut xb = Xb::new();
+    xb.send("nopost");
+    xb.send("force");
+    xb.send("sd 1");
+    let mut game = Game::new(Position::startpos(), Rules::from_variant("janggi").unwrap());
+    for _ in 0..150 {
+        if game.is_over() {
+            break;
+        }
+        let n = xb.lines().len();
+        xb.send("go");
+        let start = Instant::now();
+        let reply = loop {
+            // No sleep: the next line must reach the session as soon as
+            // the move is visible, as a GUI's relay would.
+            if let Some(l) = xb.since(n).iter().find(|l| l.starts_with("move ")) {
+                break l.strip_prefix("move ").unwrap().to_string();
+            }
+            assert!(start.elapsed() < LONG, "no move: {:?}", xb.since(n));
+        };
+        xb.send("time 1000");
+        let mv = parse_move(game.position(), &reply, ProtocolDialect::Cecp)
+            .unwrap_or_else(|e| panic!("unreadable move {reply}: {e}"));
+        game.play(mv)
+            .unwrap_or_else(|e| panic!("illegal move {reply} at ply {}: {e}", game.ply()));
+        xb.send("force");
+    }
+    assert!(
+        game.ply() >= 20,
+        "the game was too short to test: {}",
+        game.ply()
+    );
+    assert_eq!(
+        xb.fen(),
+        game.position().fen(),
+        "the engine's game lost a move"
+    );
+    assert!(
+        !xb.lines().iter().any(|l| l.contains("could not record")),
+        "{:?}",
+        xb.lines()
+    );
+}
+
+/// XBoard (4.9, legality testing off) relays a soldier's step onto the
+/// last rank with its promotion suffix for "no piece", `.`: the CI's
+/// XBoard game sent `usermove g1g0.` for Han's soldier g2-g1 (UCI) and the
+/// engine answered `Illegal move: g1g0.`. The move is read as the four
+/// squares; other trailing text is still refused.
+#[test]
+fn a_soldier_reaching_the_last_rank_with_xboards_promotion_dot_is_read() {
+    // Han soldier on g2 (UCI), one step from Cho's back rank; Han to move.
+    let fen = "4k4/9/9/9/9/9/9/9/6p2/3K5 b - - 0 1";
+    let mut xb = Xb::new();
+    xb.send("force");
+    assert!(xb.ask(&format!("setboard {fen}")).is_empty());
+    assert_eq!(xb.ask("usermove g1g0x"), vec!["Illegal move: g1g0x"]);
+    assert_eq!(xb.ask("usermove g1g0.."), vec!["Illegal move: g1g0.."]);
+    assert!(xb.ask("usermove g1g0.").is_empty());
+    assert_eq!(xb.fen(), "4k4/9/9/9/9/9/9/9/9/3K2p2 w - - 1 2");
+}

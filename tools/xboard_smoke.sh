@@ -127,7 +127,8 @@ ends="$(game_end)"
 moves="$(grep -c ": move " "$LOG" || true)"
 echo "xboard_smoke: $ends after ${elapsed}s, $moves engine moves"
 if grep -Eqi "forfeit|illegal move|Error \(|xboard: .*error|crash|disconnect|lost.*connection" "$LOG"; then
-  grep -Ein "forfeit|illegal move|Error \(|crash|disconnect" "$LOG" | head -5
+  # With the lines before each hit: the move XBoard relayed, as it sent it.
+  grep -Ein -B4 -A1 "forfeit|illegal move|Error \(|crash|disconnect" "$LOG" | head -24
   fail "forfeit, illegal move or engine error in the log"
 fi
 [ "$moves" -ge 10 ] || fail "only $moves engine moves"

@@ -48,7 +48,15 @@ pub fn parse_move(
         return pos.parse_move(text, dialect.notation());
     }
     let err = || MoveParseError(text.to_string());
-    let b = text.as_bytes();
+    let mut b = text.as_bytes();
+    if dialect == ProtocolDialect::Cecp {
+        if let [head @ .., b'.'] = b {
+            // XBoard appends its "no piece" character as a promotion
+            // suffix when a soldier reaches the last rank (`g1g0.`):
+            // Janggi has no promotion, so the move is the four squares.
+            b = head;
+        }
+    }
     if b.len() != 4 {
         return Err(err());
     }
