@@ -52,12 +52,8 @@ struct BookArgs {
     /// Rule set (a UCI_Variant name).
     #[arg(long, default_value = "janggi")]
     rules: String,
-    /// Evaluation to search with: `hce` (handcrafted) or `nnue`.
-    #[arg(long, default_value = "nnue")]
-    eval: String,
-    /// Network file for `--eval nnue` (default: the embedded network).
-    #[arg(long)]
-    eval_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    eval: EvalArgs,
     /// No progress lines.
     #[arg(long)]
     quiet: bool,
@@ -107,12 +103,8 @@ struct DatagenArgs {
     /// Hash per worker in MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Evaluation to search with: `hce` (handcrafted) or `nnue`.
-    #[arg(long, default_value = "nnue")]
-    eval: String,
-    /// Network file for `--eval nnue` (default: the embedded network).
-    #[arg(long)]
-    eval_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    eval: EvalArgs,
     /// No progress line.
     #[arg(long)]
     quiet: bool,
@@ -189,24 +181,35 @@ fn main() -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
 
-/// The network named by `--eval`/`--eval-file`, or an error line.
-fn network_choice(
-    eval: &str,
-    file: Option<&std::path::Path>,
-) -> Result<Option<std::sync::Arc<janggi::nnue::Network>>, String> {
-    match (eval, file) {
-        ("hce", None) => Ok(None),
-        ("hce", Some(_)) => Err("--eval-file needs --eval nnue".into()),
-        ("nnue", None) => Ok(Some(janggi::nnue::default_network().clone())),
-        ("nnue", Some(p)) => janggi::nnue::Network::load(p)
-            .map(|n| Some(std::sync::Arc::new(n)))
-            .map_err(|e| e.to_string()),
-        (other, _) => Err(format!("--eval {other}: want hce or nnue")),
+/// `--eval` and `--eval-file`: what datagen and the book search with.
+#[derive(Args, Debug)]
+struct EvalArgs {
+    /// Evaluation to search with: `hce` (handcrafted) or `nnue`.
+    #[arg(long, default_value = "nnue")]
+    eval: String,
+    /// Network file for `--eval nnue` (default: the embedded network).
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
+}
+
+impl EvalArgs {
+    /// The network these arguments name (`None`: the handcrafted
+    /// evaluation), or an error line.
+    fn network(&self) -> Result<Option<std::sync::Arc<janggi::nnue::Network>>, String> {
+        match (self.eval.as_str(), self.eval_file.as_deref()) {
+            ("hce", None) => Ok(None),
+            ("hce", Some(_)) => Err("--eval-file needs --eval nnue".into()),
+            ("nnue", None) => Ok(Some(janggi::nnue::default_network().clone())),
+            ("nnue", Some(p)) => janggi::nnue::Network::load(p)
+                .map(|n| Some(std::sync::Arc::new(n)))
+                .map_err(|e| e.to_string()),
+            (other, _) => Err(format!("--eval {other}: want hce or nnue")),
+        }
     }
 }
 
 fn run_datagen(a: DatagenArgs) -> i32 {
-    let network = match network_choice(&a.eval, a.eval_file.as_deref()) {
+    let network = match a.eval.network() {
         Ok(n) => n,
         Err(e) => {
             eprintln!("error: {e}");
@@ -316,7 +319,7 @@ fn run_train(a: TrainArgs) -> i32 {
 }
 
 fn run_book(a: BookArgs) -> i32 {
-    let network = match network_choice(&a.eval, a.eval_file.as_deref()) {
+    let network = match a.eval.network() {
         Ok(n) => n,
         Err(e) => {
             eprintln!("error: {e}");
@@ -334,10 +337,10 @@ fn run_book(a: BookArgs) -> i32 {
         eprintln!("error: want --count > 0 and --margin >= 0");
         return 2;
     }
-    let eval_name = match &a.eval_file {
+    let eval_name = match &a.eval.eval_file {
         Some(p) => format!("nnue {}", p.display()),
-        None if a.eval == "nnue" => "nnue (embedded network)".to_string(),
-        None => a.eval.clone(),
+        None if a.eval.eval == "nnue" => "nnue (embedded network)".to_string(),
+        None => a.eval.eval.clone(),
     };
     let mut cfg = janggi_tools::book::BookConfig {
         count: a.count,
@@ -365,10 +368,10 @@ fn run_book(a: BookArgs) -> i32 {
         a.seed,
         a.rules
     );
-    if a.eval != "nnue" {
-        command.push_str(&format!(" --eval {}", a.eval));
+    if a.eval.eval != "nnue" {
+        command.push_str(&format!(" --eval {}", a.eval.eval));
     }
-    if let Some(p) = &a.eval_file {
+    if let Some(p) = &a.eval.eval_file {
         command.push_str(&format!(" --eval-file {}", p.display()));
     }
     let started = std::time::Instant::now();
@@ -391,4 +394,32 @@ fn run_book(a: BookArgs) -> i32 {
         a.out.display()
     );
     0
+}
+
+#[cfg(test)]
+mod eval_args_tests {
+    use super::EvalArgs;
+
+    fn args(eval: &str, file: Option<&str>) -> EvalArgs {
+        EvalArgs {
+            eval: eval.to_string(),
+            eval_file: file.map(std::path::PathBuf::from),
+        }
+    }
+
+    #[test]
+    fn eval_arguments_name_one_evaluation_or_a_clear_error() {
+        assert!(matches!(args("hce", None).network(), Ok(None)));
+        assert!(matches!(args("nnue", None).network(), Ok(Some(_))));
+        assert_eq!(
+            args("hce", Some("x.nnue")).network().err().as_deref(),
+            Some("--eval-file needs --eval nnue")
+        );
+        assert_eq!(
+            args("psqt", None).network().err().as_deref(),
+            Some("--eval psqt: want hce or nnue")
+        );
+        let missing = args("nnue", Some("/nonexistent/x.nnue")).network();
+        assert!(missing.is_err(), "a missing network file is an error");
+    }
 }
