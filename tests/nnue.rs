@@ -1,9 +1,13 @@
 //! The neural evaluation: incremental accumulators against a full refresh
-//! over random playouts, the network file's typed errors, and the engine
-//! keeping its network when `EvalFile` fails. (The datagen round trip is
-//! in crates/janggi-tools/tests/datagen.rs.)
+//! over random playouts (one-head and bucketed networks), the network
+//! file's typed errors and its two versions, and the engine keeping its
+//! network when `EvalFile` fails. (The datagen round trip is in
+//! crates/janggi-tools/tests/datagen.rs.)
 
-use janggi::nnue::{AccStack, Accumulator, NetError, Network, HIDDEN, INPUTS};
+use janggi::nnue::{
+    default_network, position_bucket, AccStack, Accumulator, NetError, Network, HIDDEN, INPUTS,
+    MAX_BUCKETS,
+};
 use janggi::protocol::Session;
 use janggi::types::rng::SplitMix64;
 use janggi::{LegalityModel, Move, Position};
@@ -16,6 +20,19 @@ use std::sync::{Arc, Mutex};
 /// ±1/sqrt(2·HIDDEN), biases zero (the trainer's fresh model,
 /// `Model::new(seed).quantize(340)`, draws the same numbers).
 fn random_net(seed: u64) -> Arc<Network> {
+    random_bucketed_net(seed, 1)
+}
+
+/// [`random_net`] with `buckets` output heads, drawn head after head, and
+/// a different output bias per head (so that a wrong head shows), as
+/// `Model::with_buckets(seed, buckets)` with biases would be.
+fn random_bucketed_net(seed: u64, buckets: usize) -> Arc<Network> {
+    let (w1, w2, b2) = random_weights(seed, buckets);
+    Arc::new(Network::quantize(&w1, &vec![0.0; HIDDEN], &w2, &b2, 340))
+}
+
+/// The float weights of [`random_bucketed_net`]: `w1`, `w2`, `b2`.
+fn random_weights(seed: u64, buckets: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
     let mut rng = SplitMix64::new(seed);
     let mut uniform = |r: f32| {
         let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
@@ -23,8 +40,41 @@ fn random_net(seed: u64) -> Arc<Network> {
     };
     let w1: Vec<f32> = (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect();
     let r2 = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-    let w2: Vec<f32> = (0..2 * HIDDEN).map(|_| uniform(r2)).collect();
-    Arc::new(Network::quantize(&w1, &vec![0.0; HIDDEN], &w2, 0.0, 340))
+    let w2: Vec<f32> = (0..buckets * 2 * HIDDEN).map(|_| uniform(r2)).collect();
+    let b2: Vec<f32> = if buckets == 1 {
+        vec![0.0]
+    } else {
+        (0..buckets).map(|_| uniform(0.5)).collect()
+    };
+    (w1, w2, b2)
+}
+
+/// Positions of a greedy random playout from the start (captures first,
+/// most of the time), so that the material runs through every bucket.
+fn greedy_playout(seed: u64) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = Position::startpos();
+    let mut out = vec![pos.clone()];
+    for _ in 0..400 {
+        let moves: Vec<Move> = pos
+            .legal_moves(LegalityModel::Casual)
+            .into_iter()
+            .filter(|m| !m.is_pass())
+            .collect();
+        let captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.to()).is_some())
+            .collect();
+        let mv = match (captures.is_empty(), moves.is_empty()) {
+            (false, _) if rng.below(4) != 0 => captures[rng.below(captures.len())],
+            (_, false) => moves[rng.below(moves.len())],
+            _ => break,
+        };
+        pos.make(mv);
+        out.push(pos.clone());
+    }
+    out
 }
 
 proptest! {
@@ -35,57 +85,72 @@ proptest! {
     /// one computed from scratch, and so does the evaluation.
     #[test]
     fn incremental_equals_refresh(seed in any::<u64>(), plies in 1usize..120) {
-        let net = random_net(seed % 7);
-        let mut pos = Position::startpos();
-        let mut stack = AccStack::new(net.clone(), &pos);
-        let mut rng = janggi::types::rng::SplitMix64::new(seed);
-        let mut made = 0usize;
-        for _ in 0..plies {
-            let moves = pos.legal_moves(LegalityModel::Casual);
-            if moves.is_empty() {
-                break;
-            }
-            // Prefer captures now and then, and passes sometimes.
-            let captures: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| !m.is_pass() && pos.piece_at(m.to()).is_some())
-                .collect();
-            let mv = match rng.below(6) {
-                0 if moves.iter().any(|m| m.is_pass()) => Move::PASS,
-                1 | 2 if !captures.is_empty() => captures[rng.below(captures.len())],
-                _ => moves[rng.below(moves.len())],
-            };
-            stack.push(&pos, mv);
-            pos.make(mv);
-            made += 1;
-            // Evaluate only some plies, so that lazy chains of several
-            // pending moves are exercised too.
-            if rng.below(3) == 0 {
-                let fresh = Accumulator::refresh(&net, &pos);
-                prop_assert_eq!(stack.current(), &fresh);
-                prop_assert_eq!(
-                    stack.evaluate(pos.side_to_move()),
-                    janggi::nnue::evaluate(&net, &pos)
-                );
-            }
-            // Take back a move now and then.
-            if made > 0 && rng.below(5) == 0 {
-                pos.unmake();
-                stack.pop();
-                made -= 1;
-                let fresh = Accumulator::refresh(&net, &pos);
-                prop_assert_eq!(stack.current(), &fresh);
-            }
+        incremental_equals_refresh_with(random_net(seed % 7), seed, plies)?;
+    }
+
+    /// The same over a bucketed network, with playouts long and greedy
+    /// enough to pass through many buckets.
+    #[test]
+    fn bucketed_incremental_equals_refresh(seed in any::<u64>(), plies in 1usize..250) {
+        incremental_equals_refresh_with(random_bucketed_net(seed % 5, MAX_BUCKETS), seed, plies)?;
+    }
+}
+
+/// After every make and every unmake of a random playout (passes and
+/// captures included), the incrementally updated accumulator equals one
+/// computed from scratch, and so does the evaluation.
+fn incremental_equals_refresh_with(
+    net: Arc<Network>,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
+    let mut pos = Position::startpos();
+    let mut stack = AccStack::new(net.clone(), &pos);
+    let mut rng = janggi::types::rng::SplitMix64::new(seed);
+    let mut made = 0usize;
+    for _ in 0..plies {
+        let moves = pos.legal_moves(LegalityModel::Casual);
+        if moves.is_empty() {
+            break;
         }
-        while made > 0 {
+        // Prefer captures now and then, and passes sometimes.
+        let captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| !m.is_pass() && pos.piece_at(m.to()).is_some())
+            .collect();
+        let mv = match rng.below(6) {
+            0 if moves.iter().any(|m| m.is_pass()) => Move::PASS,
+            1 | 2 if !captures.is_empty() => captures[rng.below(captures.len())],
+            _ => moves[rng.below(moves.len())],
+        };
+        stack.push(&pos, mv);
+        pos.make(mv);
+        made += 1;
+        // Evaluate only some plies, so that lazy chains of several
+        // pending moves are exercised too.
+        if rng.below(3) == 0 {
+            let fresh = Accumulator::refresh(&net, &pos);
+            prop_assert_eq!(stack.current(), &fresh);
+            prop_assert_eq!(stack.evaluate(&pos), janggi::nnue::evaluate(&net, &pos));
+        }
+        // Take back a move now and then.
+        if made > 0 && rng.below(5) == 0 {
             pos.unmake();
             stack.pop();
             made -= 1;
+            let fresh = Accumulator::refresh(&net, &pos);
+            prop_assert_eq!(stack.current(), &fresh);
         }
-        prop_assert_eq!(stack.current(), &Accumulator::refresh(&net, &pos));
-        prop_assert_eq!(stack.len(), 1);
     }
+    while made > 0 {
+        pos.unmake();
+        stack.pop();
+        made -= 1;
+    }
+    prop_assert_eq!(stack.current(), &Accumulator::refresh(&net, &pos));
+    prop_assert_eq!(stack.len(), 1);
+    Ok(())
 }
 
 #[test]
@@ -99,6 +164,153 @@ fn side_to_move_matters() {
         janggi::nnue::evaluate(&net, &a),
         janggi::nnue::evaluate(&net, &b)
     );
+}
+
+#[test]
+fn side_to_move_matters_with_buckets() {
+    let net = random_bucketed_net(3, MAX_BUCKETS);
+    let a = Position::from_fen("4k4/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1").unwrap();
+    let b = Position::from_fen("4k4/9/4r4/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
+    assert_eq!(
+        janggi::nnue::evaluate(&net, &a),
+        janggi::nnue::evaluate(&net, &b)
+    );
+}
+
+/// Each position is evaluated by the head of its material bucket: a
+/// bucketed network answers as the one-head network made of that head.
+#[test]
+fn the_head_follows_the_material() {
+    let (w1, w2, b2) = random_weights(11, MAX_BUCKETS);
+    let b1 = vec![0.0; HIDDEN];
+    let net = Network::quantize(&w1, &b1, &w2, &b2, 340);
+    assert_eq!(net.buckets(), MAX_BUCKETS);
+    let single: Vec<Network> = (0..MAX_BUCKETS)
+        .map(|k| {
+            let head = &w2[k * 2 * HIDDEN..(k + 1) * 2 * HIDDEN];
+            Network::quantize(&w1, &b1, head, &b2[k..k + 1], 340)
+        })
+        .collect();
+    let mut seen = [false; MAX_BUCKETS];
+    let mut differ = 0;
+    for pos in greedy_playout(4) {
+        let k = position_bucket(&pos, MAX_BUCKETS);
+        seen[k] = true;
+        let e = janggi::nnue::evaluate(&net, &pos);
+        assert_eq!(e, janggi::nnue::evaluate(&single[k], &pos), "bucket {k}");
+        let other = &single[(k + 1) % MAX_BUCKETS];
+        differ += usize::from(e != janggi::nnue::evaluate(other, &pos));
+    }
+    assert!(seen.iter().all(|&b| b), "{seen:?}");
+    assert!(differ > 0);
+}
+
+/// Version-1 files (one head, no bucket count) load as one bucket and
+/// evaluate as before buckets: the shipped network's answers are those
+/// of the build before output buckets (pinned), whatever the material; a
+/// version-2 image of the same network, and one with eight copies of its
+/// head, answer the same.
+#[test]
+fn version_one_files_are_one_bucket() {
+    let net = default_network();
+    assert_eq!(net.buckets(), 1);
+    let pinned = [
+        (
+            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+            73,
+        ),
+        ("4k4/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1", 2102),
+        (
+            "1bn1a1b2/5k3/rc3cn2/p5p2/2p6/2P4Pr/P3P3P/NC4N2/9/R1BKAAB2 b - - 3 14",
+            1230,
+        ),
+        ("3ak4/9/4b4/9/9/9/9/4C4/4A4/4KA3 w - - 0 1", 1509),
+    ];
+    for (fen, cp) in pinned {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(janggi::nnue::evaluate(net, &pos), cp, "{fen}");
+    }
+    let v1 = net.to_bytes();
+    assert_eq!(u32::from_le_bytes(v1[8..12].try_into().unwrap()), 1);
+    assert_eq!(&v1[40..48], &[0; 8]);
+    // The same network as a version-2 file with one bucket.
+    let mut v2 = v1.clone();
+    v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+    v2[40..44].copy_from_slice(&1u32.to_le_bytes());
+    assert_eq!(&Network::from_bytes(&v2).unwrap(), net.as_ref());
+    // Eight copies of its head: a version-2 file, the same answers.
+    let payload = &v1[48..];
+    let head_at = 2 * (INPUTS * HIDDEN + HIDDEN);
+    let (head, bias) = payload[head_at..].split_at(4 * HIDDEN);
+    let mut p8 = payload[..head_at].to_vec();
+    (0..MAX_BUCKETS).for_each(|_| p8.extend_from_slice(head));
+    (0..MAX_BUCKETS).for_each(|_| p8.extend_from_slice(bias));
+    let mut v8 = v1[..48].to_vec();
+    v8[8..12].copy_from_slice(&2u32.to_le_bytes());
+    v8[32..36].copy_from_slice(&(p8.len() as u32).to_le_bytes());
+    v8[36..40].copy_from_slice(&janggi::nnue::network::fnv1a(&p8).to_le_bytes());
+    v8[40..44].copy_from_slice(&(MAX_BUCKETS as u32).to_le_bytes());
+    v8.extend_from_slice(&p8);
+    let net8 = Network::from_bytes(&v8).unwrap();
+    assert_eq!(net8.buckets(), MAX_BUCKETS);
+    assert_eq!(net8.to_bytes(), v8);
+    for pos in greedy_playout(7).iter().step_by(5) {
+        assert_eq!(
+            janggi::nnue::evaluate(&net8, pos),
+            janggi::nnue::evaluate(net, pos)
+        );
+    }
+}
+
+#[test]
+fn bucketed_network_files_are_refused_with_typed_errors() {
+    let good = random_bucketed_net(1, MAX_BUCKETS).to_bytes();
+    // Version 2, the bucket count in the header; under the 8 MB limit.
+    assert_eq!(u32::from_le_bytes(good[8..12].try_into().unwrap()), 2);
+    assert_eq!(u32::from_le_bytes(good[40..44].try_into().unwrap()), 8);
+    assert_eq!(good.len(), 48 + janggi::nnue::network::payload_len(8));
+    assert!(good.len() < 8 << 20);
+    let net = Network::from_bytes(&good).unwrap();
+    assert_eq!(net.buckets(), MAX_BUCKETS);
+    assert_eq!(net.to_bytes(), good);
+    // Bucket counts out of range.
+    for n in [0u32, 9, 1000, u32::MAX] {
+        let mut bad = good.clone();
+        bad[40..44].copy_from_slice(&n.to_le_bytes());
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Buckets(n)));
+    }
+    // A version-1 file relabelled as version 2 has bucket count 0.
+    let mut bad = random_net(1).to_bytes();
+    bad[8] = 2;
+    assert_eq!(Network::from_bytes(&bad), Err(NetError::Buckets(0)));
+    // A bucket count that does not match the payload.
+    let mut bad = good.clone();
+    bad[40..44].copy_from_slice(&4u32.to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&bad),
+        Err(NetError::Mismatch {
+            field: "payload length",
+            ..
+        })
+    ));
+    // Truncated (in the heads), too long, corrupt.
+    assert!(matches!(
+        Network::from_bytes(&good[..good.len() - 2000]),
+        Err(NetError::Truncated { .. })
+    ));
+    let mut long = good.clone();
+    long.extend_from_slice(&[0; 4]);
+    assert!(matches!(
+        Network::from_bytes(&long),
+        Err(NetError::TrailingBytes { .. })
+    ));
+    let mut bad = good.clone();
+    let n = bad.len();
+    bad[n - 3] ^= 0x01;
+    assert_eq!(Network::from_bytes(&bad), Err(NetError::Checksum));
+    assert!(NetError::Buckets(9)
+        .to_string()
+        .contains("9 output buckets"));
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! entry and applies the changes forward, so positions that are never
 //! evaluated cost nothing but the push.
 
+use super::bucket::position_bucket;
 use super::network::{feature_index, Network, HIDDEN};
 use crate::board::Position;
 use crate::types::{Color, Move, Piece, Square};
@@ -35,10 +36,17 @@ impl Accumulator {
         acc
     }
 
-    /// The evaluation in centipawns for `side` to move.
+    /// The evaluation in centipawns for the side to move of `pos`, the
+    /// position these sums are of (its side to move, and its material for
+    /// the output bucket).
     #[inline]
-    pub fn evaluate(&self, net: &Network, side: Color) -> i32 {
-        net.output(&self.v[side.index()], &self.v[(!side).index()])
+    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+        let side = pos.side_to_move();
+        net.output(
+            position_bucket(pos, net.buckets()),
+            &self.v[side.index()],
+            &self.v[(!side).index()],
+        )
     }
 }
 
@@ -183,11 +191,12 @@ impl AccStack {
         &self.entries[top].acc
     }
 
-    /// The evaluation of the current position for `side` to move.
+    /// The evaluation of the current position, `pos` (for its side to
+    /// move and its output bucket).
     #[inline]
-    pub fn evaluate(&mut self, side: Color) -> i32 {
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
         self.current();
-        self.entries[self.top].acc.evaluate(&self.net, side)
+        self.entries[self.top].acc.evaluate(&self.net, pos)
     }
 
     /// Number of entries on the current line (the root counts one).

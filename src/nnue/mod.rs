@@ -10,9 +10,11 @@
 //! ```
 
 pub mod accumulator;
+pub mod bucket;
 pub mod network;
 
 pub use accumulator::{AccStack, Accumulator, Delta};
+pub use bucket::{output_bucket, position_bucket, MAX_BUCKETS};
 pub use network::{feature_index, NetError, Network, HIDDEN, INPUTS};
 
 use crate::board::Position;
@@ -27,7 +29,7 @@ static DEFAULT: Lazy<Arc<Network>> = Lazy::new(|| match Network::from_bytes(DEFA
     // The build embeds a file the tests check (`default_network_loads`);
     // should it ever be broken, a zero network (every position 0) keeps
     // the engine playing rather than crashing.
-    Err(_) => Arc::new(Network::quantize(&[], &[], &[], 0.0, 400)),
+    Err(_) => Arc::new(Network::quantize(&[], &[], &[], &[0.0], 400)),
 });
 
 /// The shipped network.
@@ -38,7 +40,7 @@ pub fn default_network() -> &'static Arc<Network> {
 /// The network's evaluation of `pos` in centipawns for the side to move,
 /// computed from scratch.
 pub fn evaluate(net: &Network, pos: &Position) -> i32 {
-    Accumulator::refresh(net, pos).evaluate(net, pos.side_to_move())
+    Accumulator::refresh(net, pos).evaluate(net, pos)
 }
 
 #[cfg(test)]
@@ -49,5 +51,11 @@ mod tests {
     fn default_network_loads() {
         let net = Network::from_bytes(DEFAULT_NET_BYTES).unwrap();
         assert_eq!(net.to_bytes(), DEFAULT_NET_BYTES);
+        // A version-1 file: one head, whatever the material.
+        assert_eq!(
+            u32::from_le_bytes(DEFAULT_NET_BYTES[8..12].try_into().unwrap()),
+            1
+        );
+        assert_eq!(net.buckets(), 1);
     }
 }

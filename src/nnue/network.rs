@@ -3,39 +3,47 @@
 //!
 //! # Architecture
 //!
-//! `(1260 → H) × 2 → 1`: each perspective (the side to move's and the
-//! other's) sums the first-layer columns of its active features
+//! `(1260 → H) × 2 → B heads → 1`: each perspective (the side to move's and
+//! the other's) sums the first-layer columns of its active features
 //! ([`feature_index`]) into an accumulator of `H` values; the two
 //! accumulators, side to move first, go through SCReLU (`clamp(x, 0, 1)²`)
-//! into one linear output. The output `o` predicts the side to move's
-//! expected score as `sigmoid(o)`; the engine's centipawns are
-//! `o · eval_scale`.
+//! into one of `B` linear outputs, the head of the position's material
+//! bucket ([`super::bucket::output_bucket`], 1 ≤ B ≤
+//! [`MAX_BUCKETS`]; a one-bucket network has a single head for every
+//! position). The output `o` predicts the side to move's expected score as
+//! `sigmoid(o)`; the engine's centipawns are `o · eval_scale`.
 //!
 //! # Quantization
 //!
 //! First layer (weights and biases) `round(w · QA)` as i16, `QA = 255`, so
 //! an accumulator value of `QA` is 1.0. Output weights `round(w · QB)` as
-//! i16, `QB = 64`, the output bias `round(b · QA · QB)` as i32. The trainer
-//! clips first-layer weights to ±1.98 and output weights to ±0.99, so with
-//! at most 32 pieces an accumulator stays within i16 and the output sum
-//! (`2H · QA² · 63` at most, for `H ≤ 256`) within i32.
+//! i16, `QB = 64`, the output biases `round(b · QA · QB)` as i32. The
+//! trainer clips first-layer weights to ±1.98 and every head's output
+//! weights to ±0.99, so with at most 32 pieces an accumulator stays within
+//! i16 and a head's output sum (`2H · QA² · 63` at most, for `H ≤ 256`)
+//! within i32; a head is one such sum whichever bucket it serves.
 //!
 //! # File format (little-endian)
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0..8 | magic `JANGGINN` |
-//! | 8..12 | version (u32, [`NET_VERSION`]) |
+//! | 8..12 | version (u32): [`NET_VERSION_SINGLE`] (1, one head) or [`NET_VERSION`] (2, bucketed) |
 //! | 12..16 | inputs (u32, [`INPUTS`]) |
 //! | 16..20 | hidden size H (u32, [`HIDDEN`]) |
 //! | 20..24 | QA (u32, 255) |
 //! | 24..28 | QB (u32, 64) |
 //! | 28..32 | eval scale (u32, centipawns per output unit) |
-//! | 32..36 | payload length in bytes (u32) |
+//! | 32..36 | payload length in bytes (u32, [`payload_len`]) |
 //! | 36..40 | FNV-1a 32 of the payload |
-//! | 40..48 | zero |
-//! | 48.. | payload: first-layer weights i16 `[INPUTS][H]` (row = feature), first-layer biases i16 `[H]`, output weights i16 `[2H]` (side to move's half first), output bias i32 |
+//! | 40..44 | version 2: output buckets B (u32, 1..=[`MAX_BUCKETS`]); version 1: zero (B = 1) |
+//! | 44..48 | zero |
+//! | 48.. | payload: first-layer weights i16 `[INPUTS][H]` (row = feature), first-layer biases i16 `[H]`, output weights i16 `[B][2H]` (per head, side to move's half first), output biases i32 `[B]` |
+//!
+//! With B = 1 the two versions have the same payload; a one-head network
+//! is written as version 1, byte for byte the file of earlier builds.
 
+use super::bucket::MAX_BUCKETS;
 use crate::types::{Color, Piece, Square};
 use std::fmt;
 
@@ -48,14 +56,24 @@ pub const HIDDEN: usize = 256;
 pub const QA: i32 = 255;
 /// Output-weight quantization.
 pub const QB: i32 = 64;
-/// File format version.
-pub const NET_VERSION: u32 = 1;
+/// File format version of bucketed networks (the bucket count in the
+/// header).
+pub const NET_VERSION: u32 = 2;
+/// File format version of one-head networks (no bucket count; still
+/// written for them, so their files are those of earlier builds).
+pub const NET_VERSION_SINGLE: u32 = 1;
 /// File header size.
 pub const HEADER_LEN: usize = 48;
 const MAGIC: &[u8; 8] = b"JANGGINN";
 
-/// Payload size in bytes of a network with `HIDDEN` neurons.
-pub const PAYLOAD_LEN: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// Payload size in bytes of a network with `HIDDEN` neurons and `buckets`
+/// output heads.
+pub const fn payload_len(buckets: usize) -> usize {
+    2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets
+}
+
+/// Payload size in bytes of a one-head network.
+pub const PAYLOAD_LEN: usize = payload_len(1);
 
 /// The feature of `piece` on `sq` seen from `persp`: own pieces are types
 /// 0–6, enemy pieces 7–13 (kind order of [`crate::types::PieceKind::ALL`]);
@@ -94,6 +112,8 @@ pub enum NetError {
     BadMagic,
     /// A format version this build does not read.
     Version(u32),
+    /// An output bucket count outside 1..=[`MAX_BUCKETS`].
+    Buckets(u32),
     /// A size or constant that differs from this build's.
     Mismatch {
         /// The header field.
@@ -127,7 +147,14 @@ impl fmt::Display for NetError {
             NetError::Version(v) => {
                 write!(
                     f,
-                    "network format version {v}, this build reads {NET_VERSION}"
+                    "network format version {v}, this build reads \
+                     {NET_VERSION_SINGLE} and {NET_VERSION}"
+                )
+            }
+            NetError::Buckets(n) => {
+                write!(
+                    f,
+                    "network has {n} output buckets, this build reads 1 to {MAX_BUCKETS}"
                 )
             }
             NetError::Mismatch {
@@ -149,6 +176,22 @@ pub fn fnv1a(bytes: &[u8]) -> u32 {
     })
 }
 
+/// One output head: the weights over both accumulators and the bias.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Head {
+    /// Side to move's half, then the other's.
+    pub(crate) w: [[i16; HIDDEN]; 2],
+    /// Bias (scale `QA · QB`).
+    pub(crate) b: i32,
+}
+
+impl Head {
+    const ZERO: Head = Head {
+        w: [[0; HIDDEN]; 2],
+        b: 0,
+    };
+}
+
 /// A quantized network.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
@@ -156,19 +199,21 @@ pub struct Network {
     pub(crate) w1: Vec<[i16; HIDDEN]>,
     /// First-layer biases.
     pub(crate) b1: [i16; HIDDEN],
-    /// Output weights: side to move's half, then the other's.
-    pub(crate) w2: [[i16; HIDDEN]; 2],
-    /// Output bias (scale `QA · QB`).
-    pub(crate) b2: i32,
+    /// Output heads, one per bucket (1..=[`MAX_BUCKETS`]).
+    pub(crate) heads: Vec<Head>,
     /// Centipawns per output unit.
     pub(crate) eval_scale: u32,
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({INPUTS}x{HIDDEN}x2, ")?;
+        if self.heads.len() > 1 {
+            write!(f, "{} output buckets, ", self.heads.len())?;
+        }
         write!(
             f,
-            "Network({INPUTS}x{HIDDEN}x2, scale {}, checksum {:08x})",
+            "scale {}, checksum {:08x})",
             self.eval_scale,
             fnv1a(&self.payload())
         )
@@ -181,16 +226,17 @@ fn u32_at(b: &[u8], i: usize) -> u32 {
 
 impl Network {
     /// Builds a network from float weights (the trainer's export):
-    /// `w1[f * HIDDEN + j]`, `b1[j]`, `w2[j]` (side to move's half first,
-    /// `2 · HIDDEN` values), `b2`. Values are clipped to the quantized
-    /// ranges.
-    pub fn quantize(w1: &[f32], b1: &[f32], w2: &[f32], b2: f32, eval_scale: u32) -> Network {
+    /// `w1[f * HIDDEN + j]`, `b1[j]`, `w2[h * 2 * HIDDEN + j]` (head `h`'s
+    /// `2 · HIDDEN` values, side to move's half first), `b2[h]`. The number
+    /// of heads is `b2.len()`, clamped to 1..=[`MAX_BUCKETS`]; missing
+    /// values are zero. Values are clipped to the quantized ranges.
+    pub fn quantize(w1: &[f32], b1: &[f32], w2: &[f32], b2: &[f32], eval_scale: u32) -> Network {
         let q = |x: f32, s: i32, lim: f32| (x.clamp(-lim, lim) * s as f32).round() as i16;
+        let buckets = b2.len().clamp(1, MAX_BUCKETS);
         let mut net = Network {
             w1: vec![[0; HIDDEN]; INPUTS],
             b1: [0; HIDDEN],
-            w2: [[0; HIDDEN]; 2],
-            b2: (b2 * (QA * QB) as f32).round() as i32,
+            heads: vec![Head::ZERO; buckets],
             eval_scale,
         };
         for (f, row) in net.w1.iter_mut().enumerate() {
@@ -201,10 +247,15 @@ impl Network {
         for (j, v) in net.b1.iter_mut().enumerate() {
             *v = q(b1.get(j).copied().unwrap_or(0.0), QA, 1.98);
         }
-        for (h, half) in net.w2.iter_mut().enumerate() {
-            for (j, v) in half.iter_mut().enumerate() {
-                *v = q(w2.get(h * HIDDEN + j).copied().unwrap_or(0.0), QB, 0.99);
+        for (k, head) in net.heads.iter_mut().enumerate() {
+            for (h, half) in head.w.iter_mut().enumerate() {
+                for (j, v) in half.iter_mut().enumerate() {
+                    let at = k * 2 * HIDDEN + h * HIDDEN + j;
+                    *v = q(w2.get(at).copied().unwrap_or(0.0), QB, 0.99);
+                }
             }
+            let b = b2.get(k).copied().unwrap_or(0.0);
+            head.b = (b * (QA * QB) as f32).round() as i32;
         }
         net
     }
@@ -214,30 +265,43 @@ impl Network {
         self.eval_scale
     }
 
+    /// Number of output heads (material buckets).
+    #[inline]
+    pub fn buckets(&self) -> usize {
+        self.heads.len()
+    }
+
     fn payload(&self) -> Vec<u8> {
-        let mut p = Vec::with_capacity(PAYLOAD_LEN);
-        for row in &self.w1 {
+        let mut p = Vec::with_capacity(payload_len(self.heads.len()));
+        let rows = self
+            .w1
+            .iter()
+            .chain(std::iter::once(&self.b1))
+            .chain(self.heads.iter().flat_map(|h| h.w.iter()));
+        for row in rows {
             row.iter()
                 .for_each(|v| p.extend_from_slice(&v.to_le_bytes()));
         }
-        self.b1
-            .iter()
-            .for_each(|v| p.extend_from_slice(&v.to_le_bytes()));
-        for half in &self.w2 {
-            half.iter()
-                .for_each(|v| p.extend_from_slice(&v.to_le_bytes()));
+        for head in &self.heads {
+            p.extend_from_slice(&head.b.to_le_bytes());
         }
-        p.extend_from_slice(&self.b2.to_le_bytes());
         p
     }
 
-    /// The file image.
+    /// The file image: version 1 for one head (the format of earlier
+    /// builds, byte for byte), version 2 with the bucket count otherwise.
     pub fn to_bytes(&self) -> Vec<u8> {
         let payload = self.payload();
+        let buckets = self.heads.len() as u32;
+        let (version, bucket_field) = if buckets == 1 {
+            (NET_VERSION_SINGLE, 0)
+        } else {
+            (NET_VERSION, buckets)
+        };
         let mut h = vec![0u8; HEADER_LEN];
         h[0..8].copy_from_slice(MAGIC);
         let fields = [
-            NET_VERSION,
+            version,
             INPUTS as u32,
             HIDDEN as u32,
             QA as u32,
@@ -245,6 +309,7 @@ impl Network {
             self.eval_scale,
             payload.len() as u32,
             fnv1a(&payload),
+            bucket_field,
         ];
         for (i, v) in fields.iter().enumerate() {
             h[8 + 4 * i..12 + 4 * i].copy_from_slice(&v.to_le_bytes());
@@ -253,11 +318,12 @@ impl Network {
         h
     }
 
-    /// Parses a file image.
+    /// Parses a file image (version 1 or 2).
     ///
     /// # Errors
-    /// A short or long file, a foreign magic or version, sizes or constants
-    /// other than this build's, or a checksum mismatch.
+    /// A short or long file, a foreign magic or version, a bucket count
+    /// outside 1..=[`MAX_BUCKETS`], sizes or constants other than this
+    /// build's, or a checksum mismatch.
     pub fn from_bytes(b: &[u8]) -> Result<Network, NetError> {
         if b.len() < HEADER_LEN {
             return Err(if b.len() >= 8 && &b[0..8] != MAGIC {
@@ -272,16 +338,21 @@ impl Network {
         if &b[0..8] != MAGIC {
             return Err(NetError::BadMagic);
         }
-        let version = u32_at(b, 8);
-        if version != NET_VERSION {
-            return Err(NetError::Version(version));
-        }
+        let buckets = match u32_at(b, 8) {
+            NET_VERSION_SINGLE => 1,
+            NET_VERSION => match u32_at(b, 40) {
+                n if (1..=MAX_BUCKETS as u32).contains(&n) => n as usize,
+                n => return Err(NetError::Buckets(n)),
+            },
+            v => return Err(NetError::Version(v)),
+        };
+        let payload_len = payload_len(buckets);
         let expect = [
             ("input count", 12, INPUTS as u32),
             ("hidden size", 16, HIDDEN as u32),
             ("QA", 20, QA as u32),
             ("QB", 24, QB as u32),
-            ("payload length", 32, PAYLOAD_LEN as u32),
+            ("payload length", 32, payload_len as u32),
         ];
         for (field, at, expected) in expect {
             let found = u32_at(b, at);
@@ -293,7 +364,7 @@ impl Network {
                 });
             }
         }
-        let total = HEADER_LEN + PAYLOAD_LEN;
+        let total = HEADER_LEN + payload_len;
         if b.len() < total {
             return Err(NetError::Truncated {
                 expected: total,
@@ -318,32 +389,33 @@ impl Network {
                 found: eval_scale,
             });
         }
-        let mut vals = payload
+        let biases_at = payload_len - 4 * buckets;
+        let mut vals = payload[..biases_at]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut net = Network {
             w1: vec![[0; HIDDEN]; INPUTS],
             b1: [0; HIDDEN],
-            w2: [[0; HIDDEN]; 2],
-            b2: 0,
+            heads: vec![Head::ZERO; buckets],
             eval_scale,
         };
         let rows = net
             .w1
             .iter_mut()
             .chain(std::iter::once(&mut net.b1))
-            .chain(net.w2.iter_mut());
+            .chain(net.heads.iter_mut().flat_map(|h| h.w.iter_mut()));
         for row in rows {
             for v in row.iter_mut() {
                 *v = vals.next().unwrap_or(0);
             }
         }
-        net.b2 = i32::from_le_bytes([
-            payload[PAYLOAD_LEN - 4],
-            payload[PAYLOAD_LEN - 3],
-            payload[PAYLOAD_LEN - 2],
-            payload[PAYLOAD_LEN - 1],
-        ]);
+        for (head, c) in net
+            .heads
+            .iter_mut()
+            .zip(payload[biases_at..].chunks_exact(4))
+        {
+            head.b = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
         Ok(net)
     }
 
@@ -358,16 +430,17 @@ impl Network {
     }
 
     /// The output in centipawns for the side to move, from its accumulator
-    /// `us` and the other side's `them`.
+    /// `us` and the other side's `them`, through head `bucket` (from
+    /// [`super::bucket::position_bucket`]; clamped to the last head).
     #[inline]
-    pub fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
-        let sum = screlu_dot(us, &self.w2[0]) + screlu_dot(them, &self.w2[1]);
+    pub fn output(&self, bucket: usize, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        let head = &self.heads[bucket.min(self.heads.len() - 1)];
+        let sum = screlu_dot(us, &head.w[0]) + screlu_dot(them, &head.w[1]);
         // sum has scale QA² · QB; one QA off gives the bias's scale.
-        let raw = i64::from(sum / QA + self.b2);
+        let raw = i64::from(sum / QA + head.b);
         (raw * i64::from(self.eval_scale) / i64::from(QA * QB)) as i32
     }
 }
-
 /// `Σ clamp(a, 0, QA)² · w` in i32 (see the module docs for the bound).
 #[inline]
 fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {

@@ -217,7 +217,7 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(crate) fn static_eval(&mut self) -> i32 {
         let v = match self.nnue.as_mut() {
-            Some(acc) => acc.evaluate(self.pos.side_to_move()),
+            Some(acc) => acc.evaluate(&self.pos),
             None => eval::evaluate(&self.pos),
         };
         v.clamp(-EVAL_LIMIT, EVAL_LIMIT)

@@ -160,6 +160,11 @@ struct TrainArgs {
     /// Do not add the left-right mirror image of each training position.
     #[arg(long)]
     no_mirror: bool,
+    /// Output heads chosen by the material on the board (1 to 8; 1: one
+    /// head for every position, the version-1 network file; 8: a head per
+    /// bucket of `(pieces − 1) / 4`, generals not counted, docs/nnue.md).
+    #[arg(long, default_value_t = 1)]
+    output_buckets: usize,
     /// No progress lines.
     #[arg(long)]
     quiet: bool,
@@ -274,6 +279,14 @@ fn run_train(a: TrainArgs) -> i32 {
         eprintln!("error: want --scale > 0, --blend in 0..1, --lr > 0");
         return 2;
     }
+    if !(1..=janggi::nnue::MAX_BUCKETS).contains(&a.output_buckets) {
+        eprintln!(
+            "error: --output-buckets {}: want 1 to {}",
+            a.output_buckets,
+            janggi::nnue::MAX_BUCKETS
+        );
+        return 2;
+    }
     let mut cfg = janggi_tools::train::TrainConfig {
         data: a.data,
         out: a.out,
@@ -292,6 +305,7 @@ fn run_train(a: TrainArgs) -> i32 {
         seed: a.seed,
         max_positions: a.max_positions,
         mirror: !a.no_mirror,
+        output_buckets: a.output_buckets,
         progress: !a.quiet,
         ..Default::default()
     };

@@ -15,7 +15,7 @@ pub mod model;
 
 use crate::datagen::format::{read_file, DataError, Record};
 use janggi::types::rng::SplitMix64;
-use model::{Model, Sample, Scratch, Target, NUM_PARAMS};
+use model::{Layout, Model, Sample, Scratch, Target};
 
 /// Length of the first layer's point rows.
 const B1_LEN: usize = model::B1 - model::W1;
@@ -59,6 +59,9 @@ pub struct TrainConfig {
     pub max_positions: Option<usize>,
     /// Also train on every training position's left-right mirror image.
     pub mirror: bool,
+    /// Output heads chosen by material (`--output-buckets`,
+    /// 1..=[`janggi::nnue::MAX_BUCKETS`]; 1: one head for every position).
+    pub output_buckets: usize,
     /// Print progress to stderr.
     pub progress: bool,
 }
@@ -84,6 +87,7 @@ impl Default for TrainConfig {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             max_positions: None,
             mirror: true,
+            output_buckets: 1,
             progress: true,
         }
     }
@@ -146,10 +150,10 @@ const BETA2: f32 = 0.999;
 const EPS: f32 = 1e-8;
 
 impl Adam {
-    fn new() -> Adam {
+    fn new(params: usize) -> Adam {
         Adam {
-            m: vec![0.0; NUM_PARAMS],
-            v: vec![0.0; NUM_PARAMS],
+            m: vec![0.0; params],
+            v: vec![0.0; params],
             t: 0,
         }
     }
@@ -174,16 +178,29 @@ impl Adam {
     }
 }
 
+/// Checkpoint of a one-head model: magic, parameter count, epoch, Adam's
+/// step count (u64 each), then the parameters, Adam's `m` and `v` (f32).
 const CKPT_MAGIC: &[u8; 8] = b"JGCKPT01";
+/// Checkpoint of a bucketed model: as [`CKPT_MAGIC`]'s with the number of
+/// output heads (u64) after Adam's step count.
+const CKPT_MAGIC_BUCKETS: &[u8; 8] = b"JGCKPT02";
 
 fn write_checkpoint(path: &Path, model: &Model, adam: &Adam, epoch: usize) -> std::io::Result<()> {
     let tmp = path.with_extension("tmp");
     {
         let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        w.write_all(CKPT_MAGIC)?;
-        w.write_all(&(NUM_PARAMS as u64).to_le_bytes())?;
+        let buckets = model.layout.buckets;
+        w.write_all(if buckets == 1 {
+            CKPT_MAGIC
+        } else {
+            CKPT_MAGIC_BUCKETS
+        })?;
+        w.write_all(&(model.layout.len() as u64).to_le_bytes())?;
         w.write_all(&(epoch as u64).to_le_bytes())?;
         w.write_all(&adam.t.to_le_bytes())?;
+        if buckets != 1 {
+            w.write_all(&(buckets as u64).to_le_bytes())?;
+        }
         for block in [&model.p, &adam.m, &adam.v] {
             for x in block.iter() {
                 w.write_all(&x.to_le_bytes())?;
@@ -202,25 +219,35 @@ fn read_checkpoint(path: &Path) -> Result<(Model, Adam, usize), TrainError> {
         .map_err(io)?
         .read_to_end(&mut b)
         .map_err(io)?;
-    let want = 32 + 3 * 4 * NUM_PARAMS;
+    let bad = || TrainError::BadCheckpoint(path.to_path_buf());
     let u64_at = |i: usize| {
         let mut a = [0u8; 8];
-        a.copy_from_slice(&b[i..i + 8]);
-        u64::from_le_bytes(a)
+        a.copy_from_slice(b.get(i..i + 8)?);
+        Some(u64::from_le_bytes(a))
     };
-    if b.len() != want || &b[0..8] != CKPT_MAGIC || u64_at(8) != NUM_PARAMS as u64 {
-        return Err(TrainError::BadCheckpoint(path.to_path_buf()));
+    let (header, buckets) = match b.get(0..8) {
+        Some(m) if m == CKPT_MAGIC => (32, 1),
+        Some(m) if m == CKPT_MAGIC_BUCKETS => (40, u64_at(32).ok_or_else(bad)?),
+        _ => return Err(bad()),
+    };
+    if !(1..=janggi::nnue::MAX_BUCKETS as u64).contains(&buckets) {
+        return Err(bad());
     }
-    let epoch = u64_at(16) as usize;
-    let t = u64_at(24);
-    let mut floats = b[32..]
+    let layout = Layout::new(buckets as usize);
+    let n = layout.len();
+    if b.len() != header + 3 * 4 * n || u64_at(8) != Some(n as u64) {
+        return Err(bad());
+    }
+    let epoch = u64_at(16).ok_or_else(bad)? as usize;
+    let t = u64_at(24).ok_or_else(bad)?;
+    let mut floats = b[header..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-    let mut take = || (&mut floats).take(NUM_PARAMS).collect::<Vec<f32>>();
+    let mut take = || (&mut floats).take(n).collect::<Vec<f32>>();
     let p = take();
     let m = take();
     let v = take();
-    Ok((Model { p }, Adam { m, v, t }, epoch))
+    Ok((Model { p, layout }, Adam { m, v, t }, epoch))
 }
 
 /// Whether game `game` of file `file` is held out.
@@ -333,13 +360,31 @@ pub fn train_samples_mirrored(
     if train.is_empty() {
         return Err(TrainError::Config("no training positions".into()));
     }
+    let buckets = cfg.output_buckets;
+    if !(1..=janggi::nnue::MAX_BUCKETS).contains(&buckets) {
+        return Err(TrainError::Config(format!(
+            "--output-buckets {buckets}: want 1 to {}",
+            janggi::nnue::MAX_BUCKETS
+        )));
+    }
     let (mut model, mut adam, first_epoch) = match &cfg.resume {
         Some(p) => read_checkpoint(p)?,
-        None => (Model::new(cfg.seed), Adam::new(), 0),
+        None => {
+            let model = Model::with_buckets(cfg.seed, buckets);
+            let adam = Adam::new(model.layout.len());
+            (model, adam, 0)
+        }
     };
+    if model.layout.buckets != buckets {
+        return Err(TrainError::Config(format!(
+            "the checkpoint has {} output buckets, --output-buckets is {buckets}",
+            model.layout.buckets
+        )));
+    }
+    let layout = model.layout;
     let threads = cfg.threads.max(1);
     let batch = cfg.batch.max(1);
-    let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; NUM_PARAMS]).collect();
+    let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; layout.len()]).collect();
     let virtual_len = train.len() * if mirror { 2 } else { 1 };
     if virtual_len > u32::MAX as usize {
         return Err(TrainError::Config("too many training positions".into()));
@@ -395,7 +440,7 @@ pub fn train_samples_mirrored(
                     .zip(other.par_chunks(4096))
                     .for_each(|(a, b)| a.iter_mut().zip(b).for_each(|(x, y)| *x += y));
             }
-            model::add_factorizer_grad(&mut first[0]);
+            model::add_factorizer_grad(&mut first[0], layout);
             let scale = 1.0 / idx.len() as f32;
             first[0].par_iter_mut().for_each(|x| *x *= scale);
             adam.step(&mut model.p, &first[0], lr, cfg.weight_decay);
@@ -500,17 +545,34 @@ mod tests {
 
     /// Positions along a fixed line from the start, labelled by material.
     fn records() -> Vec<Record> {
+        playout_records(30, 0)
+    }
+
+    /// Positions of 40 random games of up to `plies` plies, labelled by
+    /// material; a capture is taken, when there is one, with probability
+    /// `greed` in 4 (so that the material, and the output bucket, varies).
+    fn playout_records(plies: u32, greed: usize) -> Vec<Record> {
         let mut out = Vec::new();
         let mut rng = SplitMix64::new(5);
         for game in 0..40u32 {
             let mut pos = Position::startpos();
-            for ply in 0..30 {
+            for ply in 0..plies {
                 let moves = pos.legal_moves(janggi::LegalityModel::Casual);
                 let moves: Vec<Move> = moves.into_iter().filter(|m| !m.is_pass()).collect();
                 if moves.is_empty() {
                     break;
                 }
-                pos.make(moves[rng.below(moves.len())]);
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| pos.piece_at(m.to()).is_some())
+                    .collect();
+                let mv = if greed > 0 && !captures.is_empty() && rng.below(4) < greed {
+                    captures[rng.below(captures.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                pos.make(mv);
                 let diff = pos.material(pos.side_to_move()) as i32
                     - pos.material(!pos.side_to_move()) as i32;
                 let mut r = Record::new(&pos, (diff * 60).clamp(-2000, 2000) as i16, ply);
@@ -522,16 +584,33 @@ mod tests {
         out
     }
 
-    #[test]
-    fn loss_falls_and_quantized_agrees() {
-        let recs = records();
+    /// Records whose material spans most output buckets (every third
+    /// position of greedy 150-ply games).
+    fn bucketed_records() -> Vec<Record> {
+        let recs: Vec<Record> = playout_records(150, 3).into_iter().step_by(3).collect();
+        let mut seen = [false; janggi::nnue::MAX_BUCKETS];
+        for r in &recs {
+            let pos = r.position().unwrap();
+            seen[janggi::nnue::position_bucket(&pos, janggi::nnue::MAX_BUCKETS)] = true;
+        }
+        assert!(seen.iter().filter(|&&b| b).count() >= 6, "{seen:?}");
+        recs
+    }
+
+    /// Training lowers the loss, the network file holds the quantized
+    /// model, and the quantized network's evaluations agree with the float
+    /// model's; with `buckets` output heads.
+    fn loss_falls_and_quantized_agrees_with(recs: &[Record], buckets: usize) {
         let t = Target {
             blend: 0.0,
             scale: 340.0,
         };
         let samples: Vec<Sample> = recs.iter().map(|r| Sample::new(r, t)).collect();
         let cfg = TrainConfig {
-            out: std::env::temp_dir().join(format!("janggi-train-{}.nnue", std::process::id())),
+            out: std::env::temp_dir().join(format!(
+                "janggi-train-{buckets}-{}.nnue",
+                std::process::id()
+            )),
             epochs: 8,
             batch: 64,
             lr: 0.003,
@@ -539,44 +618,106 @@ mod tests {
             target: t,
             progress: false,
             threads: 2,
+            output_buckets: buckets,
             ..TrainConfig::default()
         };
-        let before = mean_loss(&Model::new(cfg.seed), &samples);
+        let before = mean_loss(&Model::with_buckets(cfg.seed, buckets), &samples);
         let (model, reports) = train_samples(&cfg, &samples, &samples).unwrap();
+        assert_eq!(model.layout.buckets, buckets);
         let after = reports.last().unwrap().val_loss;
         assert!(after < before * 0.7, "loss {before} -> {after}");
         // The quantized network agrees with the float model.
         let net = model.quantize(340);
+        assert_eq!(net.buckets(), buckets);
         let bytes = std::fs::read(&cfg.out).unwrap();
+        let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
+        assert_eq!(version, if buckets == 1 { 1 } else { 2 });
         assert_eq!(janggi::nnue::Network::from_bytes(&bytes).unwrap(), net);
+        // Per position within 8 cp + 2 % for the one-head network (as
+        // before buckets). The bucketed one is trained on greedy playouts
+        // with evaluations up to ±1,800 cp, where the output weights'
+        // rounding (1/128 each) reaches about 25 cp at single positions: it
+        // must agree within 40 cp + 2 % everywhere and 8 cp on average.
+        let (mut sum, mut n) = (0.0f32, 0);
         for r in recs.iter().step_by(37) {
             let pos = r.position().unwrap();
-            let q = Accumulator::refresh(&net, &pos).evaluate(&net, pos.side_to_move());
+            let q = Accumulator::refresh(&net, &pos).evaluate(&net, &pos);
             let f = model.eval_cp(r, 340.0);
+            let slack = if buckets == 1 { 8.0 } else { 40.0 };
             assert!(
-                (q as f32 - f).abs() <= 8.0 + 0.02 * f.abs(),
+                (q as f32 - f).abs() <= slack + 0.02 * f.abs(),
                 "quantized {q} vs float {f}"
             );
+            sum += (q as f32 - f).abs();
+            n += 1;
         }
+        assert!(sum / n as f32 <= 8.0, "mean difference {}", sum / n as f32);
         let _ = std::fs::remove_file(&cfg.out);
     }
 
     #[test]
-    fn folded_passes_agree_with_the_plain_ones() {
+    fn loss_falls_and_quantized_agrees() {
+        loss_falls_and_quantized_agrees_with(&records(), 1);
+    }
+
+    #[test]
+    fn bucketed_loss_falls_and_quantized_agrees() {
+        loss_falls_and_quantized_agrees_with(&bucketed_records(), janggi::nnue::MAX_BUCKETS);
+    }
+
+    #[test]
+    fn samples_know_their_bucket() {
         let t = Target {
-            blend: 0.3,
+            blend: 0.0,
             scale: 340.0,
         };
-        let mut model = Model::new(3);
-        // Non-zero factorizer rows and biases, so that folding matters.
+        let model = Model::with_buckets(1, janggi::nnue::MAX_BUCKETS);
+        let one = Model::new(1);
+        for r in bucketed_records().iter().step_by(5) {
+            let pos = r.position().unwrap();
+            let s = Sample::new(r, t);
+            assert_eq!(
+                model.bucket(&s),
+                janggi::nnue::position_bucket(&pos, janggi::nnue::MAX_BUCKETS)
+            );
+            assert_eq!(one.bucket(&s), 0);
+        }
+    }
+
+    /// A model with `buckets` heads, with non-zero factorizer rows and
+    /// biases (so that folding matters), seeded.
+    fn scrambled_model(buckets: usize) -> Model {
+        let mut model = Model::with_buckets(3, buckets);
         let mut rng = SplitMix64::new(9);
         for x in &mut model.p[model::B1..] {
             *x = ((rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 - 0.5) * 0.2;
         }
+        model
+    }
+
+    #[test]
+    fn folded_passes_agree_with_the_plain_ones() {
+        folded_passes_agree_with(scrambled_model(1), &records());
+    }
+
+    #[test]
+    fn bucketed_folded_passes_agree_with_the_plain_ones() {
+        folded_passes_agree_with(
+            scrambled_model(janggi::nnue::MAX_BUCKETS),
+            &bucketed_records(),
+        );
+    }
+
+    fn folded_passes_agree_with(model: Model, recs: &[Record]) {
+        let t = Target {
+            blend: 0.3,
+            scale: 340.0,
+        };
         let w1f = model.folded_w1();
-        let (mut plain, mut folded) = (vec![0.0f32; NUM_PARAMS], vec![0.0f32; NUM_PARAMS]);
+        let n = model.layout.len();
+        let (mut plain, mut folded) = (vec![0.0f32; n], vec![0.0f32; n]);
         let mut s = Scratch::default();
-        for r in records().iter().step_by(7) {
+        for r in recs.iter().step_by(7) {
             let x = Sample::new(r, t);
             let a = model.forward(&x, &mut s);
             assert_eq!(
@@ -587,7 +728,7 @@ mod tests {
             let lb = model.backward_folded(&w1f, &x, &mut s, &mut folded);
             assert_eq!(la.to_bits(), lb.to_bits());
         }
-        model::add_factorizer_grad(&mut folded);
+        model::add_factorizer_grad(&mut folded, model.layout);
         for (i, (a, b)) in plain.iter().zip(&folded).enumerate() {
             assert!(
                 (a - b).abs() <= 1e-5 * (1.0 + a.abs()),
@@ -634,18 +775,106 @@ mod tests {
     fn checkpoint_round_trip() {
         let dir = std::env::temp_dir();
         let p = dir.join(format!("janggi-ckpt-{}.bin", std::process::id()));
-        let model = Model::new(9);
-        let mut adam = Adam::new();
-        adam.t = 17;
-        adam.m[3] = 0.5;
-        write_checkpoint(&p, &model, &adam, 4).unwrap();
-        let (m2, a2, e) = read_checkpoint(&p).unwrap();
-        assert_eq!((m2, a2, e), (model, adam, 4));
-        std::fs::write(&p, b"JGCKPT01 short").unwrap();
+        for buckets in [1, 3, janggi::nnue::MAX_BUCKETS] {
+            let model = Model::with_buckets(9, buckets);
+            let mut adam = Adam::new(model.layout.len());
+            adam.t = 17;
+            adam.m[3] = 0.5;
+            adam.v[model.layout.b2() + buckets - 1] = 0.25;
+            write_checkpoint(&p, &model, &adam, 4).unwrap();
+            let magic = std::fs::read(&p).unwrap()[0..8].to_vec();
+            assert_eq!(
+                magic,
+                if buckets == 1 {
+                    b"JGCKPT01"
+                } else {
+                    b"JGCKPT02"
+                }
+            );
+            let (m2, a2, e) = read_checkpoint(&p).unwrap();
+            assert_eq!((m2, a2, e), (model, adam, 4));
+        }
+        for bad in [
+            &b"JGCKPT01 short"[..],
+            b"JGCKPT02 short",
+            b"JGCKPT02 a header of 40 bytes, no floats",
+            b"JGCKPT99",
+        ] {
+            std::fs::write(&p, bad).unwrap();
+            assert!(matches!(
+                read_checkpoint(&p),
+                Err(TrainError::BadCheckpoint(_))
+            ));
+        }
+        // A bucket count out of range.
+        let model = Model::with_buckets(9, 2);
+        write_checkpoint(&p, &model, &Adam::new(model.layout.len()), 1).unwrap();
+        let mut b = std::fs::read(&p).unwrap();
+        b[32..40].copy_from_slice(&9u64.to_le_bytes());
+        std::fs::write(&p, &b).unwrap();
         assert!(matches!(
             read_checkpoint(&p),
             Err(TrainError::BadCheckpoint(_))
         ));
         let _ = std::fs::remove_file(&p);
+    }
+
+    /// A bucketed run's checkpoint resumes (the count of epochs goes on,
+    /// the model is the checkpoint's), and a checkpoint of another bucket
+    /// count is refused.
+    #[test]
+    fn bucketed_training_resumes() {
+        let dir = std::env::temp_dir();
+        let id = std::process::id();
+        let ckpt = dir.join(format!("janggi-resume-{id}.bin"));
+        let t = Target {
+            blend: 0.0,
+            scale: 340.0,
+        };
+        let samples: Vec<Sample> = records().iter().map(|r| Sample::new(r, t)).collect();
+        let cfg = TrainConfig {
+            out: dir.join(format!("janggi-resume-{id}.nnue")),
+            checkpoint: Some(ckpt.clone()),
+            epochs: 1,
+            batch: 64,
+            target: t,
+            progress: false,
+            threads: 2,
+            output_buckets: 8,
+            ..TrainConfig::default()
+        };
+        let (first, _) = train_samples(&cfg, &samples, &samples).unwrap();
+        let (saved, _, epoch) = read_checkpoint(&ckpt).unwrap();
+        assert_eq!((&saved, epoch), (&first, 1));
+        let resumed = TrainConfig {
+            resume: Some(ckpt.clone()),
+            epochs: 2,
+            ..cfg.clone()
+        };
+        let (second, reports) = train_samples(&resumed, &samples, &samples).unwrap();
+        assert_eq!(reports.len(), 1);
+        assert_eq!(reports[0].epoch, 2);
+        assert_eq!(second.layout.buckets, 8);
+        assert_ne!(second, first);
+        let other = TrainConfig {
+            resume: Some(ckpt.clone()),
+            epochs: 3,
+            output_buckets: 1,
+            ..cfg.clone()
+        };
+        assert!(matches!(
+            train_samples(&other, &samples, &samples),
+            Err(TrainError::Config(_))
+        ));
+        let zero = TrainConfig {
+            output_buckets: 0,
+            ..cfg.clone()
+        };
+        assert!(matches!(
+            train_samples(&zero, &samples, &samples),
+            Err(TrainError::Config(_))
+        ));
+        let _ = std::fs::remove_file(&ckpt);
+        let _ = std::fs::remove_file(&cfg.out);
     }
 }

@@ -1,28 +1,73 @@
 //! The float model the trainer optimises: the same architecture as
-//! [`janggi::nnue::Network`] (`(1260 → H) × 2 → 1`, SCReLU), with forward and
-//! backward passes for one position and the quantized export.
+//! [`janggi::nnue::Network`] (`(1260 → H) × 2 → B heads`, SCReLU, the head
+//! chosen by [`janggi::nnue::output_bucket`]), with forward and backward
+//! passes for one position and the quantized export.
 
 use crate::datagen::format::Record;
-use janggi::nnue::{feature_index, Network, HIDDEN, INPUTS};
+use janggi::nnue::{feature_index, output_bucket, Network, HIDDEN, INPUTS, MAX_BUCKETS};
 use janggi::types::rng::SplitMix64;
+use janggi::types::PieceKind;
 
 const H: usize = HIDDEN;
 /// Offsets of the parameter blocks in the flat parameter vector.
 pub const W1: usize = 0;
 /// First-layer biases.
 pub const B1: usize = INPUTS * H;
-/// Output weights (side to move's half first).
+/// Output weights: per head, the side to move's half first.
 pub const W2: usize = B1 + H;
-/// Output bias.
-pub const B2: usize = W2 + 2 * H;
-/// The factorizer: one first-layer row per piece type (own/enemy × kind),
-/// added to every point's row of that type. It learns what a piece is
-/// worth wherever it stands from all of its positions at once, which the
-/// 90 point rows alone learn slowly from little data. Folded into the
-/// point rows on export, so the engine never sees it.
-pub const FAC: usize = B2 + 1;
-/// Number of parameters.
-pub const NUM_PARAMS: usize = FAC + 14 * H;
+
+/// Where the blocks after the output weights sit, which depends on the
+/// number of output heads: `W1 [INPUTS][H]`, `B1 [H]`, `W2 [B][2H]`,
+/// `B2 [B]`, `FAC [14][H]`. With one head this is the layout of the
+/// trainer before output buckets, so its checkpoints read unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Output heads (1..=[`MAX_BUCKETS`]).
+    pub buckets: usize,
+}
+
+impl Layout {
+    /// The layout of a model with `buckets` heads (clamped to
+    /// 1..=[`MAX_BUCKETS`]).
+    pub fn new(buckets: usize) -> Layout {
+        Layout {
+            buckets: buckets.clamp(1, MAX_BUCKETS),
+        }
+    }
+
+    /// Output biases, one per head.
+    #[inline]
+    pub fn b2(self) -> usize {
+        W2 + self.buckets * 2 * H
+    }
+
+    /// Head `bucket`'s output weights.
+    #[inline]
+    pub fn w2(self, bucket: usize) -> usize {
+        W2 + bucket * 2 * H
+    }
+
+    /// The factorizer: one first-layer row per piece type (own/enemy ×
+    /// kind), added to every point's row of that type. It learns what a
+    /// piece is worth wherever it stands from all of its positions at once,
+    /// which the 90 point rows alone learn slowly from little data. Folded
+    /// into the point rows on export, so the engine never sees it.
+    #[inline]
+    pub fn fac(self) -> usize {
+        self.b2() + self.buckets
+    }
+
+    /// Number of parameters.
+    #[inline]
+    pub fn len(self) -> usize {
+        self.fac() + 14 * H
+    }
+
+    /// Never empty.
+    pub fn is_empty(self) -> bool {
+        false
+    }
+}
 
 /// The most pieces a position has.
 pub const MAX_PIECES: usize = 32;
@@ -36,6 +81,9 @@ pub struct Sample {
     pub len: usize,
     /// Target: expected score for the side to move, in 0..1.
     pub target: f32,
+    /// Pieces on the board other than the generals (the output bucket's
+    /// input, [`output_bucket`]).
+    pub pieces: u8,
 }
 
 /// How a record becomes a target.
@@ -65,12 +113,14 @@ impl Sample {
     pub fn with_mirror(r: &Record, t: Target, mirror: bool) -> Sample {
         let mut feats = [[0u16; MAX_PIECES]; 2];
         let mut len = 0;
+        let mut pieces = 0u8;
         let us = r.side;
         for (p, sq) in r.piece_squares().take(MAX_PIECES) {
             let sq = if mirror { sq.flip_file() } else { sq };
             feats[0][len] = feature_index(us, p, sq) as u16;
             feats[1][len] = feature_index(!us, p, sq) as u16;
             len += 1;
+            pieces += u8::from(p.kind != PieceKind::General);
         }
         let result = r.result.score_for(us);
         let score = sigmoid(f32::from(r.score) / t.scale);
@@ -78,6 +128,7 @@ impl Sample {
             feats,
             len,
             target: t.blend * result + (1.0 - t.blend) * score,
+            pieces,
         }
     }
 }
@@ -117,9 +168,9 @@ impl Sample {
 /// Adds to the factorizer's gradient the point-row gradients of its piece
 /// type (the gradient [`Model::backward_folded`] leaves out; linear, so it
 /// can run once on a summed gradient).
-pub fn add_factorizer_grad(grad: &mut [f32]) {
+pub fn add_factorizer_grad(grad: &mut [f32], layout: Layout) {
     let (rows, rest) = grad.split_at_mut(B1);
-    let fac = &mut rest[FAC - B1..];
+    let fac = &mut rest[layout.fac() - B1..];
     for (f, row) in rows.chunks_exact(H).enumerate() {
         let t = f / 90;
         for (g, &d) in fac[t * H..(t + 1) * H].iter_mut().zip(row) {
@@ -140,30 +191,48 @@ impl Default for Scratch {
     }
 }
 
-/// The model's parameters, flat: `W1 [INPUTS][H]`, `B1 [H]`, `W2 [2H]`, `B2`.
+/// The model's parameters, flat, as [`Layout`] places them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     /// All parameters.
     pub p: Vec<f32>,
+    /// Where they sit.
+    pub layout: Layout,
 }
 
 impl Model {
-    /// A randomly initialised model.
+    /// A randomly initialised one-head model.
     pub fn new(seed: u64) -> Model {
+        Model::with_buckets(seed, 1)
+    }
+
+    /// A randomly initialised model with `buckets` output heads (clamped to
+    /// 1..=[`MAX_BUCKETS`]): first-layer weights uniform in ±0.1, every
+    /// head's output weights uniform in ±1/sqrt(2H), drawn head after head
+    /// (one head draws the numbers of [`Model::new`]), biases and the
+    /// factorizer zero.
+    pub fn with_buckets(seed: u64, buckets: usize) -> Model {
+        let layout = Layout::new(buckets);
         let mut rng = SplitMix64::new(seed);
         let mut uniform = |r: f32| {
             let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * u - 1.0) * r
         };
-        let mut p = vec![0.0; NUM_PARAMS];
+        let mut p = vec![0.0; layout.len()];
         for x in &mut p[W1..B1] {
             *x = uniform(0.1);
         }
         let r2 = 1.0 / (2.0 * H as f32).sqrt();
-        for x in &mut p[W2..B2] {
+        for x in &mut p[W2..layout.b2()] {
             *x = uniform(r2);
         }
-        Model { p }
+        Model { p, layout }
+    }
+
+    /// The output head of `s`.
+    #[inline]
+    pub fn bucket(&self, s: &Sample) -> usize {
+        output_bucket(u32::from(s.pieces), self.layout.buckets)
     }
 
     /// Keeps the weights inside the quantized ranges (the factorizer and
@@ -172,13 +241,16 @@ impl Model {
         for x in &mut self.p[W1..B1] {
             *x = x.clamp(-0.99, 0.99);
         }
-        for x in &mut self.p[FAC..] {
+        let (b2, fac) = (self.layout.b2(), self.layout.fac());
+        for x in &mut self.p[fac..] {
             *x = x.clamp(-0.99, 0.99);
         }
         for x in &mut self.p[B1..W2] {
             *x = x.clamp(-1.98, 1.98);
         }
-        for x in &mut self.p[W2..B2] {
+        // Every head within the range of one (module docs of
+        // janggi::nnue::network: a head's sum stays within i32).
+        for x in &mut self.p[W2..b2] {
             *x = x.clamp(-0.99, 0.99);
         }
     }
@@ -186,9 +258,10 @@ impl Model {
     /// The first-layer point rows with the factorizer folded in.
     pub fn folded_w1(&self) -> Vec<f32> {
         let mut w = self.p[W1..B1].to_vec();
+        let fac = self.layout.fac();
         for (f, row) in w.chunks_exact_mut(H).enumerate() {
             let t = f / 90;
-            for (x, &v) in row.iter_mut().zip(&self.p[FAC + t * H..FAC + (t + 1) * H]) {
+            for (x, &v) in row.iter_mut().zip(&self.p[fac + t * H..fac + (t + 1) * H]) {
                 *x += v;
             }
         }
@@ -199,9 +272,10 @@ impl Model {
     pub fn fold_w1_into(&self, out: &mut Vec<f32>) {
         out.clear();
         out.extend_from_slice(&self.p[W1..B1]);
+        let fac = self.layout.fac();
         for (f, row) in out.chunks_exact_mut(H).enumerate() {
             let t = f / 90;
-            for (x, &v) in row.iter_mut().zip(&self.p[FAC + t * H..FAC + (t + 1) * H]) {
+            for (x, &v) in row.iter_mut().zip(&self.p[fac + t * H..fac + (t + 1) * H]) {
                 *x += v;
             }
         }
@@ -223,15 +297,16 @@ impl Model {
                 }
             }
         }
-        self.output(scratch)
+        self.output(self.bucket(s), scratch)
     }
 
-    /// The output layer on the accumulators in `scratch`.
+    /// Head `bucket` on the accumulators in `scratch`.
     #[inline]
-    fn output(&self, scratch: &Scratch) -> f32 {
-        let mut out = self.p[B2];
+    fn output(&self, bucket: usize, scratch: &Scratch) -> f32 {
+        let mut out = self.p[self.layout.b2() + bucket];
+        let w2 = self.layout.w2(bucket);
         for (side, acc) in scratch.acc.iter().enumerate() {
-            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            let w2 = &self.p[w2 + side * H..w2 + (side + 1) * H];
             for (&a, &w) in acc.iter().zip(w2) {
                 let c = a.clamp(0.0, 1.0);
                 out += c * c * w;
@@ -256,13 +331,15 @@ impl Model {
         let p = sigmoid(out);
         let err = p - s.target;
         let dout = 2.0 * err * p * (1.0 - p);
-        grad[B2] += dout;
+        let bucket = self.bucket(s);
+        grad[self.layout.b2() + bucket] += dout;
+        let head = self.layout.w2(bucket);
         for side in 0..2 {
             let acc = &scratch.acc[side];
-            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            let w2 = &self.p[head + side * H..head + (side + 1) * H];
             let mut dacc = [0.0f32; H];
             {
-                let gw2 = &mut grad[W2 + side * H..W2 + (side + 1) * H];
+                let gw2 = &mut grad[head + side * H..head + (side + 1) * H];
                 for j in 0..H {
                     let a = acc[j];
                     let c = a.clamp(0.0, 1.0);
@@ -290,21 +367,24 @@ impl Model {
     #[inline]
     pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
         let b1 = &self.p[B1..W2];
+        let fac = self.layout.fac();
         for (side, acc) in scratch.acc.iter_mut().enumerate() {
             acc.copy_from_slice(b1);
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
                 let row = &self.p[W1 + f * H..W1 + (f + 1) * H];
                 let t = f / 90;
-                let fac = &self.p[FAC + t * H..FAC + (t + 1) * H];
+                let fac = &self.p[fac + t * H..fac + (t + 1) * H];
                 for ((a, &w), &v) in acc.iter_mut().zip(row).zip(fac) {
                     *a += w + v;
                 }
             }
         }
-        let mut out = self.p[B2];
+        let bucket = self.bucket(s);
+        let mut out = self.p[self.layout.b2() + bucket];
+        let head = self.layout.w2(bucket);
         for (side, acc) in scratch.acc.iter().enumerate() {
-            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            let w2 = &self.p[head + side * H..head + (side + 1) * H];
             for (&a, &w) in acc.iter().zip(w2) {
                 let c = a.clamp(0.0, 1.0);
                 out += c * c * w;
@@ -323,14 +403,16 @@ impl Model {
         let p = sigmoid(out);
         let err = p - s.target;
         let dout = 2.0 * err * p * (1.0 - p);
-        grad[B2] += dout;
+        let bucket = self.bucket(s);
+        grad[self.layout.b2() + bucket] += dout;
+        let head = self.layout.w2(bucket);
         for side in 0..2 {
             let acc = &scratch.acc[side];
-            let w2 = &self.p[W2 + side * H..W2 + (side + 1) * H];
+            let w2 = &self.p[head + side * H..head + (side + 1) * H];
             // d/d acc, reusing the output-weight gradient loop.
             let mut dacc = [0.0f32; H];
             {
-                let gw2 = &mut grad[W2 + side * H..W2 + (side + 1) * H];
+                let gw2 = &mut grad[head + side * H..head + (side + 1) * H];
                 for j in 0..H {
                     let a = acc[j];
                     let c = a.clamp(0.0, 1.0);
@@ -350,7 +432,8 @@ impl Model {
                     *g += d;
                 }
                 let t = f / 90;
-                let fac = &mut grad[FAC + t * H..FAC + (t + 1) * H];
+                let fac = self.layout.fac();
+                let fac = &mut grad[fac + t * H..fac + (t + 1) * H];
                 for (g, &d) in fac.iter_mut().zip(&dacc) {
                     *g += d;
                 }
@@ -372,13 +455,15 @@ impl Model {
         self.forward(&s, &mut Scratch::default()) * scale
     }
 
-    /// The quantized network.
+    /// The quantized network (one head per bucket; a one-head model gives
+    /// a version-1 file, [`Network::to_bytes`]).
     pub fn quantize(&self, eval_scale: u32) -> Network {
+        let (b2, fac) = (self.layout.b2(), self.layout.fac());
         Network::quantize(
             &self.folded_w1(),
             &self.p[B1..W2],
-            &self.p[W2..B2],
-            self.p[B2],
+            &self.p[W2..b2],
+            &self.p[b2..fac],
             eval_scale,
         )
     }
