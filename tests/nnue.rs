@@ -5,8 +5,7 @@
 //! crates/janggi-tools/tests/datagen.rs.)
 
 use janggi::nnue::{
-    default_network, position_bucket, AccStack, Accumulator, NetError, Network, HIDDEN, INPUTS,
-    MAX_BUCKETS,
+    position_bucket, AccStack, Accumulator, NetError, Network, HIDDEN, INPUTS, MAX_BUCKETS,
 };
 use janggi::protocol::Session;
 use janggi::types::rng::SplitMix64;
@@ -205,14 +204,18 @@ fn the_head_follows_the_material() {
     assert!(differ > 0);
 }
 
+/// Generation 3 (`nets/default.nnue` from 2026-12-02 to the shipping of
+/// generation 4), kept as a version-1 file whose answers are pinned.
+static GEN3_V1: &[u8] = include_bytes!("data/gen3-v1.nnue");
+
 /// Version-1 files (one head, no bucket count) load as one bucket and
-/// evaluate as before buckets: the shipped network's answers are those
-/// of the build before output buckets (pinned), whatever the material; a
+/// evaluate as before buckets: generation 3's answers are those of the
+/// build before output buckets (pinned), whatever the material; a
 /// version-2 image of the same network, and one with eight copies of its
 /// head, answer the same.
 #[test]
 fn version_one_files_are_one_bucket() {
-    let net = default_network();
+    let net = &Arc::new(Network::from_bytes(GEN3_V1).unwrap());
     assert_eq!(net.buckets(), 1);
     let pinned = [
         (
