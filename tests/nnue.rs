@@ -155,25 +155,18 @@ fn incremental_equals_refresh_with(
 #[test]
 fn side_to_move_matters() {
     // The same board with the other side to move is evaluated from the
-    // other perspective: mirrored boards give mirrored answers.
-    let net = random_net(3);
+    // other perspective: mirrored boards give mirrored answers, with one
+    // head and with eight.
     let a = Position::from_fen("4k4/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1").unwrap();
     let b = Position::from_fen("4k4/9/4r4/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
-    assert_eq!(
-        janggi::nnue::evaluate(&net, &a),
-        janggi::nnue::evaluate(&net, &b)
-    );
-}
-
-#[test]
-fn side_to_move_matters_with_buckets() {
-    let net = random_bucketed_net(3, MAX_BUCKETS);
-    let a = Position::from_fen("4k4/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1").unwrap();
-    let b = Position::from_fen("4k4/9/4r4/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
-    assert_eq!(
-        janggi::nnue::evaluate(&net, &a),
-        janggi::nnue::evaluate(&net, &b)
-    );
+    for net in [random_net(3), random_bucketed_net(3, MAX_BUCKETS)] {
+        assert_eq!(
+            janggi::nnue::evaluate(&net, &a),
+            janggi::nnue::evaluate(&net, &b),
+            "{} buckets",
+            net.buckets()
+        );
+    }
 }
 
 /// Each position is evaluated by the head of its material bucket: a
