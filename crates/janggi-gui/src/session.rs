@@ -570,9 +570,14 @@ impl Session {
         };
         match self.game.play(mv) {
             Ok(events) => {
+                // A paused clock (no page watching) stays paused: a move
+                // the engine sent just as the last page left starts no
+                // clock.
                 if let (Some(c), Some(b)) = (&mut self.clock, self.settings.byoyomi) {
-                    c.charge(b, side, Instant::now());
-                    c.turn_started = Some(Instant::now());
+                    if c.turn_started.is_some() {
+                        c.charge(b, side, Instant::now());
+                        c.turn_started = Some(Instant::now());
+                    }
                 }
                 let events: Vec<&'static str> = events.into_iter().map(event_name).collect();
                 self.record.push(Played {
@@ -635,9 +640,12 @@ impl Session {
             return Err(ApiError::Phase("nothing to take back"));
         }
         let n = self.game.undo_plies(plies);
-        // The clocks are kept (§8.2); the turn starts again now.
+        // The clocks are kept (§8.2); the turn starts again now, unless
+        // the clock is paused.
         if let Some(c) = &mut self.clock {
-            c.turn_started = Some(Instant::now());
+            if c.turn_started.is_some() {
+                c.turn_started = Some(Instant::now());
+            }
         }
         self.record.truncate(self.record.len() - n);
         self.undo_used += 1;
@@ -1316,6 +1324,30 @@ mod tests {
         s.pause_clock(now);
         assert_eq!(s.clock.unwrap().turn_started, None);
         s.resume_clock(now);
+        assert!(s.clock.unwrap().turn_started.is_some());
+    }
+
+    /// The race CI met: the last page leaves (the clock pauses) while the
+    /// engine's move is on its way; the move is played and the clock
+    /// stays paused, charging no one, until a page is back.
+    #[test]
+    fn a_move_played_while_the_clock_is_paused_keeps_it_paused() {
+        let mut s = Session::new(
+            parse_settings(&json!({"mode": "eve", "timeControl": {"kind": "byoyomi", "mainSec": 60, "periodSec": 20, "periods": 2}}))
+                .unwrap(),
+        );
+        s.choose_setup(&json!({"side": "han", "setup": "MSSM"}), 0)
+            .unwrap();
+        s.choose_setup(&json!({"side": "cho", "setup": "MSSM"}), 0)
+            .unwrap();
+        s.pause_clock(Instant::now());
+        let before = s.clock.unwrap().main_ms;
+        let mv = s.game.position().parse_move("a4a5", Notation::Uci).unwrap();
+        s.play(mv, true).unwrap();
+        let c = s.clock.unwrap();
+        assert_eq!(c.turn_started, None, "still paused after the move");
+        assert_eq!(c.main_ms, before, "no time charged while paused");
+        s.resume_clock(Instant::now());
         assert!(s.clock.unwrap().turn_started.is_some());
     }
 }
