@@ -1,11 +1,13 @@
 //! The neural evaluation: incremental accumulators against a full refresh
-//! over random playouts (one-head and bucketed networks), the network
-//! file's typed errors and its two versions, and the engine keeping its
-//! network when `EvalFile` fails. (The datagen round trip is in
+//! over random playouts (one-head and bucketed networks, of every width),
+//! the network file's typed errors and its two versions, the wide
+//! networks' output bound, and the engine keeping its network when
+//! `EvalFile` fails. (The datagen round trip is in
 //! crates/janggi-tools/tests/datagen.rs.)
 
 use janggi::nnue::{
-    position_bucket, AccStack, Accumulator, NetError, Network, HIDDEN, INPUTS, MAX_BUCKETS,
+    position_bucket, AccStack, Accumulator, NetError, Network, Width, HIDDEN_SIZES, INPUTS,
+    MAX_BUCKETS,
 };
 use janggi::protocol::Session;
 use janggi::types::rng::SplitMix64;
@@ -14,9 +16,12 @@ use proptest::prelude::*;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-/// A network with random (non-zero) weights, so that every feature counts:
-/// first-layer weights uniform in ±0.1, output weights uniform in
-/// ±1/sqrt(2·HIDDEN), biases zero (the trainer's fresh model,
+/// The shipped networks' width.
+const H256: usize = 256;
+
+/// A network of width 256 with random (non-zero) weights, so that every
+/// feature counts: first-layer weights uniform in ±0.1, output weights
+/// uniform in ±1/sqrt(2H), biases zero (the trainer's fresh model,
 /// `Model::new(seed).quantize(340)`, draws the same numbers).
 fn random_net(seed: u64) -> Arc<Network> {
     random_bucketed_net(seed, 1)
@@ -26,20 +31,27 @@ fn random_net(seed: u64) -> Arc<Network> {
 /// a different output bias per head (so that a wrong head shows), as
 /// `Model::with_buckets(seed, buckets)` with biases would be.
 fn random_bucketed_net(seed: u64, buckets: usize) -> Arc<Network> {
-    let (w1, w2, b2) = random_weights(seed, buckets);
-    Arc::new(Network::quantize(&w1, &vec![0.0; HIDDEN], &w2, &b2, 340))
+    random_wide_net(seed, Width::H256, buckets)
 }
 
-/// The float weights of [`random_bucketed_net`]: `w1`, `w2`, `b2`.
-fn random_weights(seed: u64, buckets: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+/// [`random_bucketed_net`] of `width`.
+fn random_wide_net(seed: u64, width: Width, buckets: usize) -> Arc<Network> {
+    let (w1, w2, b2) = random_weights(seed, width.hidden(), buckets);
+    let b1 = vec![0.0; width.hidden()];
+    Arc::new(Network::quantize(width, &w1, &b1, &w2, &b2, 340))
+}
+
+/// The float weights of [`random_wide_net`] with `hidden` neurons: `w1`,
+/// `w2`, `b2`.
+fn random_weights(seed: u64, hidden: usize, buckets: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
     let mut rng = SplitMix64::new(seed);
     let mut uniform = |r: f32| {
         let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
         (2.0 * u - 1.0) * r
     };
-    let w1: Vec<f32> = (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect();
-    let r2 = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-    let w2: Vec<f32> = (0..buckets * 2 * HIDDEN).map(|_| uniform(r2)).collect();
+    let w1: Vec<f32> = (0..INPUTS * hidden).map(|_| uniform(0.1)).collect();
+    let r2 = 1.0 / (2.0 * hidden as f32).sqrt();
+    let w2: Vec<f32> = (0..buckets * 2 * hidden).map(|_| uniform(r2)).collect();
     let b2: Vec<f32> = if buckets == 1 {
         vec![0.0]
     } else {
@@ -93,6 +105,22 @@ proptest! {
     fn bucketed_incremental_equals_refresh(seed in any::<u64>(), plies in 1usize..250) {
         incremental_equals_refresh_with(random_bucketed_net(seed % 5, MAX_BUCKETS), seed, plies)?;
     }
+
+    /// The same over a one-head 512 network.
+    #[test]
+    fn wide_incremental_equals_refresh(seed in any::<u64>(), plies in 1usize..120) {
+        let net = random_wide_net(seed % 3, Width::H512, 1);
+        prop_assert_eq!(net.hidden(), 512);
+        incremental_equals_refresh_with(net, seed, plies)?;
+    }
+
+    /// The same over bucketed 384 and 768 networks.
+    #[test]
+    fn wide_bucketed_incremental_equals_refresh(seed in any::<u64>(), plies in 1usize..250) {
+        let width = if seed % 2 == 0 { Width::H384 } else { Width::H768 };
+        let net = random_wide_net(seed % 4, width, MAX_BUCKETS);
+        incremental_equals_refresh_with(net, seed, plies)?;
+    }
 }
 
 /// After every make and every unmake of a random playout (passes and
@@ -130,7 +158,8 @@ fn incremental_equals_refresh_with(
         // pending moves are exercised too.
         if rng.below(3) == 0 {
             let fresh = Accumulator::refresh(&net, &pos);
-            prop_assert_eq!(stack.current(), &fresh);
+            prop_assert_eq!(fresh.hidden(), net.hidden());
+            prop_assert_eq!(stack.current(), fresh);
             prop_assert_eq!(stack.evaluate(&pos), janggi::nnue::evaluate(&net, &pos));
         }
         // Take back a move now and then.
@@ -139,7 +168,7 @@ fn incremental_equals_refresh_with(
             stack.pop();
             made -= 1;
             let fresh = Accumulator::refresh(&net, &pos);
-            prop_assert_eq!(stack.current(), &fresh);
+            prop_assert_eq!(stack.current(), fresh);
         }
     }
     while made > 0 {
@@ -147,7 +176,7 @@ fn incremental_equals_refresh_with(
         stack.pop();
         made -= 1;
     }
-    prop_assert_eq!(stack.current(), &Accumulator::refresh(&net, &pos));
+    prop_assert_eq!(stack.current(), Accumulator::refresh(&net, &pos));
     prop_assert_eq!(stack.len(), 1);
     Ok(())
 }
@@ -159,12 +188,15 @@ fn side_to_move_matters() {
     // head and with eight.
     let a = Position::from_fen("4k4/9/9/9/9/9/9/4R4/9/4K4 w - - 0 1").unwrap();
     let b = Position::from_fen("4k4/9/4r4/9/9/9/9/9/9/4K4 b - - 0 1").unwrap();
-    for net in [random_net(3), random_bucketed_net(3, MAX_BUCKETS)] {
+    for net in [
+        random_net(3),
+        random_bucketed_net(3, MAX_BUCKETS),
+        random_wide_net(3, Width::H512, 1),
+    ] {
         assert_eq!(
             janggi::nnue::evaluate(&net, &a),
             janggi::nnue::evaluate(&net, &b),
-            "{} buckets",
-            net.buckets()
+            "{net:?}"
         );
     }
 }
@@ -173,14 +205,14 @@ fn side_to_move_matters() {
 /// bucketed network answers as the one-head network made of that head.
 #[test]
 fn the_head_follows_the_material() {
-    let (w1, w2, b2) = random_weights(11, MAX_BUCKETS);
-    let b1 = vec![0.0; HIDDEN];
-    let net = Network::quantize(&w1, &b1, &w2, &b2, 340);
+    let (w1, w2, b2) = random_weights(11, H256, MAX_BUCKETS);
+    let b1 = vec![0.0; H256];
+    let net = Network::quantize(Width::H256, &w1, &b1, &w2, &b2, 340);
     assert_eq!(net.buckets(), MAX_BUCKETS);
     let single: Vec<Network> = (0..MAX_BUCKETS)
         .map(|k| {
-            let head = &w2[k * 2 * HIDDEN..(k + 1) * 2 * HIDDEN];
-            Network::quantize(&w1, &b1, head, &b2[k..k + 1], 340)
+            let head = &w2[k * 2 * H256..(k + 1) * 2 * H256];
+            Network::quantize(Width::H256, &w1, &b1, head, &b2[k..k + 1], 340)
         })
         .collect();
     let mut seen = [false; MAX_BUCKETS];
@@ -236,8 +268,8 @@ fn version_one_files_are_one_bucket() {
     assert_eq!(&Network::from_bytes(&v2).unwrap(), net.as_ref());
     // Eight copies of its head: a version-2 file, the same answers.
     let payload = &v1[48..];
-    let head_at = 2 * (INPUTS * HIDDEN + HIDDEN);
-    let (head, bias) = payload[head_at..].split_at(4 * HIDDEN);
+    let head_at = 2 * (INPUTS * H256 + H256);
+    let (head, bias) = payload[head_at..].split_at(4 * H256);
     let mut p8 = payload[..head_at].to_vec();
     (0..MAX_BUCKETS).for_each(|_| p8.extend_from_slice(head));
     (0..MAX_BUCKETS).for_each(|_| p8.extend_from_slice(bias));
@@ -264,7 +296,7 @@ fn bucketed_network_files_are_refused_with_typed_errors() {
     // Version 2, the bucket count in the header; under the 8 MB limit.
     assert_eq!(u32::from_le_bytes(good[8..12].try_into().unwrap()), 2);
     assert_eq!(u32::from_le_bytes(good[40..44].try_into().unwrap()), 8);
-    assert_eq!(good.len(), 48 + janggi::nnue::network::payload_len(8));
+    assert_eq!(good.len(), 48 + janggi::nnue::network::payload_len(256, 8));
     assert!(good.len() < 8 << 20);
     let net = Network::from_bytes(&good).unwrap();
     assert_eq!(net.buckets(), MAX_BUCKETS);
@@ -309,6 +341,79 @@ fn bucketed_network_files_are_refused_with_typed_errors() {
         .contains("9 output buckets"));
 }
 
+/// Every width this build has goes to a file and back: the header holds
+/// H, the payload is that of H, the file is read as it was written, and a
+/// file of one width with another width's header is refused.
+#[test]
+fn every_width_round_trips_through_its_file() {
+    assert_eq!(HIDDEN_SIZES, Width::ALL.map(Width::hidden));
+    for (i, width) in Width::ALL.into_iter().enumerate() {
+        let h = width.hidden();
+        assert_eq!(Width::from_hidden(h), Some(width));
+        for buckets in [1, MAX_BUCKETS] {
+            let net = random_wide_net(i as u64, width, buckets);
+            assert_eq!(
+                (net.width(), net.hidden(), net.buckets()),
+                (width, h, buckets)
+            );
+            let bytes = net.to_bytes();
+            let field = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+            assert_eq!(field(16), h as u32);
+            assert_eq!(field(8), if buckets == 1 { 1 } else { 2 });
+            let payload = janggi::nnue::network::payload_len(h, buckets);
+            assert_eq!(bytes.len(), 48 + payload);
+            assert_eq!(field(32), payload as u32);
+            let back = Network::from_bytes(&bytes).unwrap();
+            assert_eq!(&back, net.as_ref());
+            assert!(format!("{back:?}").contains(&format!("1260x{h}x2")));
+            // The same playout evaluates the same through the loaded copy.
+            for pos in greedy_playout(i as u64).iter().step_by(40) {
+                assert_eq!(
+                    janggi::nnue::evaluate(&back, pos),
+                    janggi::nnue::evaluate(&net, pos)
+                );
+            }
+            // Relabelled as the next width: the payload no longer fits.
+            let mut bad = bytes.clone();
+            let other = Width::ALL[(i + 1) % Width::ALL.len()].hidden() as u32;
+            bad[16..20].copy_from_slice(&other.to_le_bytes());
+            assert!(matches!(
+                Network::from_bytes(&bad),
+                Err(NetError::Mismatch {
+                    field: "payload length",
+                    ..
+                })
+            ));
+        }
+    }
+    assert_eq!(Width::from_hidden(300), None);
+}
+
+/// The output sum's worst case (every accumulator value at `QA`, every
+/// output weight at its clip, 0.99 · 64 = 63) is exact at every width:
+/// `2H · QA · 63 · scale / (QA · QB)` centipawns, which for H = 768 needs
+/// more than i32 (`2H · QA² · 63` = 6,292,339,200), and its negation.
+#[test]
+fn the_widest_output_sum_does_not_overflow() {
+    let pos = Position::startpos();
+    for width in Width::ALL {
+        let h = width.hidden();
+        // First-layer biases at the clip (1.98 · 255 = 505: SCReLU
+        // saturates whatever the pieces add, as their rows are zero).
+        let b1 = vec![1.98; h];
+        for sign in [1.0f32, -1.0] {
+            let w2 = vec![sign * 0.99; 2 * h];
+            let net = Network::quantize(width, &[], &b1, &w2, &[0.0], 400);
+            let want = sign as i64 * (2 * h as i64 * 255 * 63) * 400 / (255 * 64);
+            assert_eq!(
+                i64::from(janggi::nnue::evaluate(&net, &pos)),
+                want,
+                "H = {h}"
+            );
+        }
+    }
+}
+
 #[test]
 fn bad_network_files_are_refused_with_typed_errors() {
     let good = random_net(1).to_bytes();
@@ -337,14 +442,22 @@ fn bad_network_files_are_refused_with_typed_errors() {
     let mut bad = good.clone();
     bad[8] = 99;
     assert_eq!(Network::from_bytes(&bad), Err(NetError::Version(99)));
-    // Wrong hidden size.
+    // A hidden size this build does not have.
+    for h in [0u32, 255, 300, 1024, u32::MAX] {
+        let mut bad = good.clone();
+        bad[16..20].copy_from_slice(&h.to_le_bytes());
+        assert_eq!(Network::from_bytes(&bad), Err(NetError::Hidden(h)));
+    }
+    assert!(NetError::Hidden(300)
+        .to_string()
+        .contains("hidden size 300"));
+    // One it has, but not the payload's.
     let mut bad = good.clone();
     bad[16..20].copy_from_slice(&512u32.to_le_bytes());
     assert!(matches!(
         Network::from_bytes(&bad),
         Err(NetError::Mismatch {
-            field: "hidden size",
-            found: 512,
+            field: "payload length",
             ..
         })
     ));
@@ -393,7 +506,8 @@ fn engine_keeps_its_network_when_evalfile_fails() {
     let good = dir.join(format!("janggi-good-{}.nnue", std::process::id()));
     let bytes = random_net(2).to_bytes();
     std::fs::write(&truncated, &bytes[..1000]).unwrap();
-    std::fs::write(&good, &bytes).unwrap();
+    // The good file is of another width: the engine searches with it too.
+    std::fs::write(&good, random_wide_net(2, Width::H512, 1).to_bytes()).unwrap();
     let t = truncated.display().to_string();
     let g = good.display().to_string();
     let out = session_output(&[
@@ -405,6 +519,7 @@ fn engine_keeps_its_network_when_evalfile_fails() {
         "go depth 3",
         &format!("setoption name EvalFile value {g}"),
         "eval",
+        "go depth 3",
     ]);
     let _ = std::fs::remove_file(&truncated);
     let _ = std::fs::remove_file(&good);
@@ -422,7 +537,8 @@ fn engine_keeps_its_network_when_evalfile_fails() {
     // The failed load changed nothing; the good one did.
     assert_eq!(nnue[0], nnue[1]);
     assert_ne!(nnue[1], nnue[2]);
-    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+    let bestmoves = out.lines().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(bestmoves, 2, "{out}");
     assert!(out.contains("option name EvalFile type string default <embedded>"));
     assert!(out.contains("option name Use NNUE type check"));
 }

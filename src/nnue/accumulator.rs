@@ -7,25 +7,30 @@
 //! computed lazily: [`AccStack::evaluate`] walks back to the last computed
 //! entry and applies the changes forward, so positions that are never
 //! evaluated cost nothing but the push.
+//!
+//! The code is generic over the network's width H ([`Sums`], and the stack
+//! of one width); [`Accumulator`] and [`AccStack`] choose the width of
+//! their network once per call.
 
 use super::bucket::position_bucket;
-use super::network::{feature_index, Network, HIDDEN};
+use super::network::{feature_index, Layers, Network, Weights};
+use super::width::dispatch;
 use crate::board::Position;
 use crate::types::{Color, Move, Piece, Square};
 use std::sync::Arc;
 
-/// The first-layer sums of one position, per perspective.
+/// The first-layer sums of one position, per perspective, for a network
+/// of width `H`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
-pub struct Accumulator {
+pub struct Sums<const H: usize> {
     /// Indexed by the perspective's colour.
-    pub v: [[i16; HIDDEN]; 2],
+    pub v: [[i16; H]; 2],
 }
 
-impl Accumulator {
-    /// The sums computed from scratch.
-    pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
-        let mut acc = Accumulator { v: [net.b1; 2] };
+impl<const H: usize> Sums<H> {
+    fn refresh(net: &Weights<H>, pos: &Position) -> Sums<H> {
+        let mut acc = Sums { v: [net.b1; 2] };
         for sq in Square::ALL {
             if let Some(p) = pos.piece_at(sq) {
                 for c in Color::BOTH {
@@ -36,22 +41,65 @@ impl Accumulator {
         acc
     }
 
-    /// The evaluation in centipawns for the side to move of `pos`, the
-    /// position these sums are of (its side to move, and its material for
-    /// the output bucket).
     #[inline]
-    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+    fn evaluate(&self, net: &Weights<H>, pos: &Position) -> i32 {
         let side = pos.side_to_move();
         net.output(
-            position_bucket(pos, net.buckets()),
+            position_bucket(pos, net.heads.len()),
             &self.v[side.index()],
             &self.v[(!side).index()],
         )
     }
 }
 
+/// The first-layer sums of one position, of a network of any width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accumulator {
+    /// Of a 256 network.
+    H256(Sums<256>),
+    /// Of a 384 network.
+    H384(Sums<384>),
+    /// Of a 512 network.
+    H512(Sums<512>),
+    /// Of a 768 network.
+    H768(Sums<768>),
+}
+
+impl Accumulator {
+    /// The sums computed from scratch.
+    pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
+        match &net.layers {
+            Layers::H256(w) => Accumulator::H256(Sums::refresh(w, pos)),
+            Layers::H384(w) => Accumulator::H384(Sums::refresh(w, pos)),
+            Layers::H512(w) => Accumulator::H512(Sums::refresh(w, pos)),
+            Layers::H768(w) => Accumulator::H768(Sums::refresh(w, pos)),
+        }
+    }
+
+    /// The evaluation in centipawns for the side to move of `pos`, the
+    /// position these sums are of (its side to move, and its material for
+    /// the output bucket).
+    ///
+    /// # Panics
+    /// If `net` is not of the width these sums were computed for.
+    pub fn evaluate(&self, net: &Network, pos: &Position) -> i32 {
+        match (self, &net.layers) {
+            (Accumulator::H256(a), Layers::H256(w)) => a.evaluate(w, pos),
+            (Accumulator::H384(a), Layers::H384(w)) => a.evaluate(w, pos),
+            (Accumulator::H512(a), Layers::H512(w)) => a.evaluate(w, pos),
+            (Accumulator::H768(a), Layers::H768(w)) => a.evaluate(w, pos),
+            _ => panic!("accumulator of another width than the network"),
+        }
+    }
+
+    /// Neurons per perspective.
+    pub fn hidden(&self) -> usize {
+        dispatch!(Accumulator, self, a => a.v[0].len())
+    }
+}
+
 #[inline]
-fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
     for (a, &r) in acc.iter_mut().zip(row.iter()) {
         *a = a.wrapping_add(r);
     }
@@ -84,18 +132,24 @@ impl Delta {
 
 /// Applies `d` to `parent` into `out`, for one perspective.
 #[inline]
-fn apply(net: &Network, persp: Color, parent: &[i16; HIDDEN], d: &Delta, out: &mut [i16; HIDDEN]) {
+fn apply<const H: usize>(
+    net: &Weights<H>,
+    persp: Color,
+    parent: &[i16; H],
+    d: &Delta,
+    out: &mut [i16; H],
+) {
     let row = |x: (Piece, Square)| &net.w1[feature_index(persp, x.0, x.1)];
     match (d.add, d.sub) {
         (Some(a), [Some(s), None]) => {
             let (ra, rs) = (row(a), row(s));
-            for i in 0..HIDDEN {
+            for i in 0..H {
                 out[i] = parent[i].wrapping_add(ra[i]).wrapping_sub(rs[i]);
             }
         }
         (Some(a), [Some(s1), Some(s2)]) => {
             let (ra, r1, r2) = (row(a), row(s1), row(s2));
-            for i in 0..HIDDEN {
+            for i in 0..H {
                 out[i] = parent[i]
                     .wrapping_add(ra[i])
                     .wrapping_sub(r1[i])
@@ -107,46 +161,38 @@ fn apply(net: &Network, persp: Color, parent: &[i16; HIDDEN], d: &Delta, out: &m
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Entry {
-    acc: Accumulator,
+struct Entry<const H: usize> {
+    acc: Sums<H>,
     delta: Delta,
     computed: bool,
 }
 
-/// One accumulator per ply of the current line, for one search thread.
-///
-/// Entries above `top` are kept allocated and reused, so a push writes only
-/// the move's change (the sums are overwritten when computed).
+/// The entries of a stack over a network of width `H`.
 #[derive(Clone, Debug)]
-pub struct AccStack {
-    net: Arc<Network>,
-    entries: Vec<Entry>,
-    top: usize,
+struct Line<const H: usize> {
+    net: Arc<Weights<H>>,
+    entries: Vec<Entry<H>>,
 }
 
-impl AccStack {
-    /// A stack whose root is `pos`.
-    pub fn new(net: Arc<Network>, pos: &Position) -> AccStack {
+impl<const H: usize> Line<H> {
+    fn new(net: &Arc<Weights<H>>, pos: &Position) -> Line<H> {
         let root = Entry {
-            acc: Accumulator::refresh(&net, pos),
+            acc: Sums::refresh(net, pos),
             delta: Delta::default(),
             computed: true,
         };
         let mut entries = Vec::with_capacity(256);
         entries.push(root);
-        AccStack {
-            net,
+        Line {
+            net: Arc::clone(net),
             entries,
-            top: 0,
         }
     }
 
-    /// Records `mv`, about to be made in `pos`.
+    /// Records `delta` as entry `top`.
     #[inline]
-    pub fn push(&mut self, pos: &Position, mv: Move) {
-        let delta = Delta::of_move(pos, mv);
-        self.top += 1;
-        if let Some(e) = self.entries.get_mut(self.top) {
+    fn push(&mut self, top: usize, delta: Delta) {
+        if let Some(e) = self.entries.get_mut(top) {
             e.delta = delta;
             e.computed = false;
         } else {
@@ -159,16 +205,9 @@ impl AccStack {
         }
     }
 
-    /// Drops the last move's entry.
+    /// Entry `top`'s sums, computing the pending entries below it.
     #[inline]
-    pub fn pop(&mut self) {
-        self.top = self.top.saturating_sub(1);
-    }
-
-    /// The current accumulator, computing the pending entries.
-    #[inline]
-    pub fn current(&mut self) -> &Accumulator {
-        let top = self.top;
+    fn current(&mut self, top: usize) -> &Sums<H> {
         let mut first = top;
         while first > 0 && !self.entries[first].computed {
             first -= 1;
@@ -191,12 +230,76 @@ impl AccStack {
         &self.entries[top].acc
     }
 
+    #[inline]
+    fn evaluate(&mut self, top: usize, pos: &Position) -> i32 {
+        self.current(top);
+        self.entries[top].acc.evaluate(&self.net, pos)
+    }
+}
+
+/// The lines of each width.
+#[derive(Clone, Debug)]
+enum Lines {
+    H256(Line<256>),
+    H384(Line<384>),
+    H512(Line<512>),
+    H768(Line<768>),
+}
+
+/// One accumulator per ply of the current line, for one search thread.
+///
+/// Entries above `top` are kept allocated and reused, so a push writes only
+/// the move's change (the sums are overwritten when computed).
+#[derive(Clone, Debug)]
+pub struct AccStack {
+    lines: Lines,
+    top: usize,
+}
+
+impl AccStack {
+    /// A stack whose root is `pos`.
+    pub fn new(net: Arc<Network>, pos: &Position) -> AccStack {
+        let lines = match &net.layers {
+            Layers::H256(w) => Lines::H256(Line::new(w, pos)),
+            Layers::H384(w) => Lines::H384(Line::new(w, pos)),
+            Layers::H512(w) => Lines::H512(Line::new(w, pos)),
+            Layers::H768(w) => Lines::H768(Line::new(w, pos)),
+        };
+        AccStack { lines, top: 0 }
+    }
+
+    /// Records `mv`, about to be made in `pos`.
+    #[inline]
+    pub fn push(&mut self, pos: &Position, mv: Move) {
+        let delta = Delta::of_move(pos, mv);
+        self.top += 1;
+        let top = self.top;
+        dispatch!(Lines, &mut self.lines, l => l.push(top, delta));
+    }
+
+    /// Drops the last move's entry.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.top = self.top.saturating_sub(1);
+    }
+
+    /// The current accumulator (a copy), computing the pending entries.
+    pub fn current(&mut self) -> Accumulator {
+        let top = self.top;
+        match &mut self.lines {
+            Lines::H256(l) => Accumulator::H256(*l.current(top)),
+            Lines::H384(l) => Accumulator::H384(*l.current(top)),
+            Lines::H512(l) => Accumulator::H512(*l.current(top)),
+            Lines::H768(l) => Accumulator::H768(*l.current(top)),
+        }
+    }
+
     /// The evaluation of the current position, `pos` (for its side to
     /// move and its output bucket).
     #[inline]
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        self.current();
-        self.entries[self.top].acc.evaluate(&self.net, pos)
+        let top = self.top;
+        dispatch!(Lines, &mut self.lines, l => l.evaluate(top, pos))
     }
 
     /// Number of entries on the current line (the root counts one).

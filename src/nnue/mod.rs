@@ -12,10 +12,12 @@
 pub mod accumulator;
 pub mod bucket;
 pub mod network;
+pub mod width;
 
-pub use accumulator::{AccStack, Accumulator, Delta};
+pub use accumulator::{AccStack, Accumulator, Delta, Sums};
 pub use bucket::{output_bucket, position_bucket, MAX_BUCKETS};
-pub use network::{feature_index, NetError, Network, HIDDEN, INPUTS};
+pub use network::{feature_index, NetError, Network, INPUTS};
+pub use width::{Width, HIDDEN_SIZES};
 
 use crate::board::Position;
 use once_cell::sync::Lazy;
@@ -29,7 +31,7 @@ static DEFAULT: Lazy<Arc<Network>> = Lazy::new(|| match Network::from_bytes(DEFA
     // The build embeds a file the tests check (`default_network_loads`);
     // should it ever be broken, a zero network (every position 0) keeps
     // the engine playing rather than crashing.
-    Err(_) => Arc::new(Network::quantize(&[], &[], &[], &[0.0], 400)),
+    Err(_) => Arc::new(Network::quantize(Width::H256, &[], &[], &[], &[0.0], 400)),
 });
 
 /// The shipped network.

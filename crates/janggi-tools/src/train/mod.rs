@@ -14,11 +14,9 @@
 pub mod model;
 
 use crate::datagen::format::{read_file, DataError, Record};
+use janggi::nnue::Width;
 use janggi::types::rng::SplitMix64;
 use model::{Layout, Model, Sample, Scratch, Target};
-
-/// Length of the first layer's point rows.
-const B1_LEN: usize = model::B1 - model::W1;
 use rayon::prelude::*;
 use std::fmt;
 use std::io::{IsTerminal, Read, Write};
@@ -62,6 +60,9 @@ pub struct TrainConfig {
     /// Output heads chosen by material (`--output-buckets`,
     /// 1..=[`janggi::nnue::MAX_BUCKETS`]; 1: one head for every position).
     pub output_buckets: usize,
+    /// The first layer's width (`--hidden`, one of
+    /// [`janggi::nnue::HIDDEN_SIZES`]).
+    pub hidden: Width,
     /// Print progress to stderr.
     pub progress: bool,
 }
@@ -88,6 +89,7 @@ impl Default for TrainConfig {
             max_positions: None,
             mirror: true,
             output_buckets: 1,
+            hidden: Width::H256,
             progress: true,
         }
     }
@@ -102,6 +104,15 @@ pub enum TrainError {
     Io(PathBuf, std::io::Error),
     /// A checkpoint of another format or size.
     BadCheckpoint(PathBuf),
+    /// A checkpoint of another width than `--hidden` asks for.
+    HiddenMismatch {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Its width.
+        checkpoint: Width,
+        /// The width asked for.
+        requested: Width,
+    },
     /// Nothing to train on, or a bad setting.
     Config(String),
 }
@@ -114,6 +125,15 @@ impl fmt::Display for TrainError {
             TrainError::BadCheckpoint(p) => {
                 write!(f, "{}: not a checkpoint of this network size", p.display())
             }
+            TrainError::HiddenMismatch {
+                path,
+                checkpoint,
+                requested,
+            } => write!(
+                f,
+                "{}: the checkpoint's hidden size is {checkpoint}, --hidden is {requested}",
+                path.display()
+            ),
             TrainError::Config(s) => write!(f, "{s}"),
         }
     }
@@ -178,28 +198,33 @@ impl Adam {
     }
 }
 
-/// Checkpoint of a one-head model: magic, parameter count, epoch, Adam's
-/// step count (u64 each), then the parameters, Adam's `m` and `v` (f32).
+/// Checkpoint of a one-head 256 model (earlier builds; still read):
+/// magic, parameter count, epoch, Adam's step count (u64 each), then the
+/// parameters, Adam's `m` and `v` (f32).
 const CKPT_MAGIC: &[u8; 8] = b"JGCKPT01";
-/// Checkpoint of a bucketed model: as [`CKPT_MAGIC`]'s with the number of
-/// output heads (u64) after Adam's step count.
+/// Checkpoint of a bucketed 256 model (earlier builds; still read): as
+/// [`CKPT_MAGIC`]'s with the number of output heads (u64) after Adam's
+/// step count.
 const CKPT_MAGIC_BUCKETS: &[u8; 8] = b"JGCKPT02";
+/// Checkpoint of any model (written since widths): as
+/// [`CKPT_MAGIC_BUCKETS`]'s with the hidden size H (u64) after the number
+/// of output heads.
+const CKPT_MAGIC_WIDTH: &[u8; 8] = b"JGCKPT03";
 
 fn write_checkpoint(path: &Path, model: &Model, adam: &Adam, epoch: usize) -> std::io::Result<()> {
     let tmp = path.with_extension("tmp");
     {
         let mut w = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
-        let buckets = model.layout.buckets;
-        w.write_all(if buckets == 1 {
-            CKPT_MAGIC
-        } else {
-            CKPT_MAGIC_BUCKETS
-        })?;
-        w.write_all(&(model.layout.len() as u64).to_le_bytes())?;
-        w.write_all(&(epoch as u64).to_le_bytes())?;
-        w.write_all(&adam.t.to_le_bytes())?;
-        if buckets != 1 {
-            w.write_all(&(buckets as u64).to_le_bytes())?;
+        let layout = model.layout;
+        w.write_all(CKPT_MAGIC_WIDTH)?;
+        for x in [
+            layout.len(),
+            epoch,
+            adam.t as usize,
+            layout.buckets,
+            layout.h(),
+        ] {
+            w.write_all(&(x as u64).to_le_bytes())?;
         }
         for block in [&model.p, &adam.m, &adam.v] {
             for x in block.iter() {
@@ -225,15 +250,22 @@ fn read_checkpoint(path: &Path) -> Result<(Model, Adam, usize), TrainError> {
         a.copy_from_slice(b.get(i..i + 8)?);
         Some(u64::from_le_bytes(a))
     };
-    let (header, buckets) = match b.get(0..8) {
-        Some(m) if m == CKPT_MAGIC => (32, 1),
-        Some(m) if m == CKPT_MAGIC_BUCKETS => (40, u64_at(32).ok_or_else(bad)?),
+    let (header, buckets, hidden) = match b.get(0..8) {
+        Some(m) if m == CKPT_MAGIC => (32, 1, 256),
+        Some(m) if m == CKPT_MAGIC_BUCKETS => (40, u64_at(32).ok_or_else(bad)?, 256),
+        Some(m) if m == CKPT_MAGIC_WIDTH => {
+            (48, u64_at(32).ok_or_else(bad)?, u64_at(40).ok_or_else(bad)?)
+        }
         _ => return Err(bad()),
     };
     if !(1..=janggi::nnue::MAX_BUCKETS as u64).contains(&buckets) {
         return Err(bad());
     }
-    let layout = Layout::new(buckets as usize);
+    let width = usize::try_from(hidden)
+        .ok()
+        .and_then(Width::from_hidden)
+        .ok_or_else(bad)?;
+    let layout = Layout::new(width, buckets as usize);
     let n = layout.len();
     if b.len() != header + 3 * 4 * n || u64_at(8) != Some(n as u64) {
         return Err(bad());
@@ -265,7 +297,7 @@ pub fn mean_loss(model: &Model, samples: &[Sample]) -> f64 {
     let total: f64 = samples
         .par_chunks(1024)
         .map(|c| {
-            let mut s = Scratch::default();
+            let mut s = Scratch::new(model.layout);
             c.iter()
                 .map(|x| {
                     let p = model::sigmoid(model.forward_folded(&w1f, x, &mut s));
@@ -370,11 +402,18 @@ pub fn train_samples_mirrored(
     let (mut model, mut adam, first_epoch) = match &cfg.resume {
         Some(p) => read_checkpoint(p)?,
         None => {
-            let model = Model::with_buckets(cfg.seed, buckets);
+            let model = Model::with_layout(cfg.seed, Layout::new(cfg.hidden, buckets));
             let adam = Adam::new(model.layout.len());
             (model, adam, 0)
         }
     };
+    if let (Some(path), true) = (&cfg.resume, model.layout.width != cfg.hidden) {
+        return Err(TrainError::HiddenMismatch {
+            path: path.clone(),
+            checkpoint: model.layout.width,
+            requested: cfg.hidden,
+        });
+    }
     if model.layout.buckets != buckets {
         return Err(TrainError::Config(format!(
             "the checkpoint has {} output buckets, --output-buckets is {buckets}",
@@ -399,7 +438,7 @@ pub fn train_samples_mirrored(
         }
     };
     let mut order: Vec<u32> = (0..virtual_len as u32).collect();
-    let mut w1f = Vec::with_capacity(B1_LEN);
+    let mut w1f = Vec::with_capacity(layout.b1() - model::W1);
     let tty = std::io::stderr().is_terminal();
     let mut reports = Vec::new();
     let mut best_val = f64::INFINITY;
@@ -425,7 +464,7 @@ pub fn train_samples_mirrored(
                 .zip(idx.par_chunks(per.max(1)))
                 .map(|(g, part)| {
                     g.iter_mut().for_each(|x| *x = 0.0);
-                    let mut s = Scratch::default();
+                    let mut s = Scratch::new(layout);
                     part.iter()
                         .map(|&i| f64::from(model.backward_folded(w1f, &sample(i), &mut s, g)))
                         .sum()

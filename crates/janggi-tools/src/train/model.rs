@@ -1,50 +1,62 @@
 //! The float model the trainer optimises: the same architecture as
 //! [`janggi::nnue::Network`] (`(1260 → H) × 2 → B heads`, SCReLU, the head
-//! chosen by [`janggi::nnue::output_bucket`]), with forward and backward
-//! passes for one position and the quantized export.
+//! chosen by [`janggi::nnue::output_bucket`], H one of
+//! [`janggi::nnue::HIDDEN_SIZES`]), with forward and backward passes for
+//! one position and the quantized export.
 
 use crate::datagen::format::Record;
-use janggi::nnue::{feature_index, output_bucket, Network, HIDDEN, INPUTS, MAX_BUCKETS};
+use janggi::nnue::{feature_index, output_bucket, Network, Width, INPUTS, MAX_BUCKETS};
 use janggi::types::rng::SplitMix64;
 use janggi::types::PieceKind;
 
-const H: usize = HIDDEN;
-/// Offsets of the parameter blocks in the flat parameter vector.
+/// Offset of the first-layer point rows in the flat parameter vector.
 pub const W1: usize = 0;
-/// First-layer biases.
-pub const B1: usize = INPUTS * H;
-/// Output weights: per head, the side to move's half first.
-pub const W2: usize = B1 + H;
 
-/// Where the blocks after the output weights sit, which depends on the
-/// number of output heads: `W1 [INPUTS][H]`, `B1 [H]`, `W2 [B][2H]`,
-/// `B2 [B]`, `FAC [14][H]`. With one head this is the layout of the
-/// trainer before output buckets, so its checkpoints read unchanged.
+/// Where the parameter blocks sit, which depends on the width H and the
+/// number of output heads B: `W1 [INPUTS][H]`, `B1 [H]`, `W2 [B][2H]`
+/// (per head, the side to move's half first), `B2 [B]`, `FAC [14][H]`.
+/// With H = 256 and one head this is the layout of the trainer before
+/// output buckets and widths, so its checkpoints read unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// The first layer's width.
+    pub width: Width,
     /// Output heads (1..=[`MAX_BUCKETS`]).
     pub buckets: usize,
 }
 
 impl Layout {
-    /// The layout of a model with `buckets` heads (clamped to
+    /// The layout of a model of `width` with `buckets` heads (clamped to
     /// 1..=[`MAX_BUCKETS`]).
-    pub fn new(buckets: usize) -> Layout {
+    pub fn new(width: Width, buckets: usize) -> Layout {
         Layout {
+            width,
             buckets: buckets.clamp(1, MAX_BUCKETS),
         }
+    }
+
+    /// Neurons per perspective, H.
+    #[inline]
+    pub fn h(self) -> usize {
+        self.width.hidden()
+    }
+
+    /// First-layer biases (the end of the point rows).
+    #[inline]
+    pub fn b1(self) -> usize {
+        INPUTS * self.h()
     }
 
     /// Output biases, one per head.
     #[inline]
     pub fn b2(self) -> usize {
-        W2 + self.buckets * 2 * H
+        self.w2(self.buckets)
     }
 
-    /// Head `bucket`'s output weights.
+    /// Head `bucket`'s output weights (`w2(0)`: the start of the block).
     #[inline]
     pub fn w2(self, bucket: usize) -> usize {
-        W2 + bucket * 2 * H
+        self.b1() + self.h() + bucket * 2 * self.h()
     }
 
     /// The factorizer: one first-layer row per piece type (own/enemy ×
@@ -60,7 +72,7 @@ impl Layout {
     /// Number of parameters.
     #[inline]
     pub fn len(self) -> usize {
-        self.fac() + 14 * H
+        self.fac() + 14 * self.h()
     }
 
     /// Never empty.
@@ -169,25 +181,33 @@ impl Sample {
 /// type (the gradient [`Model::backward_folded`] leaves out; linear, so it
 /// can run once on a summed gradient).
 pub fn add_factorizer_grad(grad: &mut [f32], layout: Layout) {
-    let (rows, rest) = grad.split_at_mut(B1);
-    let fac = &mut rest[layout.fac() - B1..];
-    for (f, row) in rows.chunks_exact(H).enumerate() {
+    let (h, b1) = (layout.h(), layout.b1());
+    let (rows, rest) = grad.split_at_mut(b1);
+    let fac = &mut rest[layout.fac() - b1..];
+    for (f, row) in rows.chunks_exact(h).enumerate() {
         let t = f / 90;
-        for (g, &d) in fac[t * H..(t + 1) * H].iter_mut().zip(row) {
+        for (g, &d) in fac[t * h..(t + 1) * h].iter_mut().zip(row) {
             *g += d;
         }
     }
 }
 
-/// Scratch space for one forward/backward pass.
+/// Scratch space for one forward/backward pass (allocated once per
+/// worker, for one width).
 #[derive(Clone, Debug)]
 pub struct Scratch {
-    acc: [[f32; H]; 2],
+    acc: [Vec<f32>; 2],
+    dacc: Vec<f32>,
 }
 
-impl Default for Scratch {
-    fn default() -> Self {
-        Scratch { acc: [[0.0; H]; 2] }
+impl Scratch {
+    /// Scratch space for a model of `layout`.
+    pub fn new(layout: Layout) -> Scratch {
+        let h = layout.h();
+        Scratch {
+            acc: [vec![0.0; h], vec![0.0; h]],
+            dacc: vec![0.0; h],
+        }
     }
 }
 
@@ -201,29 +221,34 @@ pub struct Model {
 }
 
 impl Model {
-    /// A randomly initialised one-head model.
+    /// A randomly initialised one-head model of width 256.
     pub fn new(seed: u64) -> Model {
         Model::with_buckets(seed, 1)
     }
 
-    /// A randomly initialised model with `buckets` output heads (clamped to
-    /// 1..=[`MAX_BUCKETS`]): first-layer weights uniform in ±0.1, every
-    /// head's output weights uniform in ±1/sqrt(2H), drawn head after head
-    /// (one head draws the numbers of [`Model::new`]), biases and the
-    /// factorizer zero.
+    /// A randomly initialised model of width 256 with `buckets` output
+    /// heads (clamped to 1..=[`MAX_BUCKETS`]).
     pub fn with_buckets(seed: u64, buckets: usize) -> Model {
-        let layout = Layout::new(buckets);
+        Model::with_layout(seed, Layout::new(Width::H256, buckets))
+    }
+
+    /// A randomly initialised model of `layout`: first-layer weights
+    /// uniform in ±0.1, every head's output weights uniform in ±1/sqrt(2H),
+    /// drawn head after head (one head draws the numbers of
+    /// [`Model::new`]), biases and the factorizer zero.
+    pub fn with_layout(seed: u64, layout: Layout) -> Model {
+        let (h, b1) = (layout.h(), layout.b1());
         let mut rng = SplitMix64::new(seed);
         let mut uniform = |r: f32| {
             let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * u - 1.0) * r
         };
         let mut p = vec![0.0; layout.len()];
-        for x in &mut p[W1..B1] {
+        for x in &mut p[W1..b1] {
             *x = uniform(0.1);
         }
-        let r2 = 1.0 / (2.0 * H as f32).sqrt();
-        for x in &mut p[W2..layout.b2()] {
+        let r2 = 1.0 / (2.0 * h as f32).sqrt();
+        for x in &mut p[layout.w2(0)..layout.b2()] {
             *x = uniform(r2);
         }
         Model { p, layout }
@@ -238,44 +263,39 @@ impl Model {
     /// Keeps the weights inside the quantized ranges (the factorizer and
     /// the point rows each within half the range, so their sum fits).
     pub fn clip(&mut self) {
-        for x in &mut self.p[W1..B1] {
+        let (b1, w2) = (self.layout.b1(), self.layout.w2(0));
+        for x in &mut self.p[W1..b1] {
             *x = x.clamp(-0.99, 0.99);
         }
         let (b2, fac) = (self.layout.b2(), self.layout.fac());
         for x in &mut self.p[fac..] {
             *x = x.clamp(-0.99, 0.99);
         }
-        for x in &mut self.p[B1..W2] {
+        for x in &mut self.p[b1..w2] {
             *x = x.clamp(-1.98, 1.98);
         }
         // Every head within the range of one (module docs of
         // janggi::nnue::network: a head's sum stays within i32).
-        for x in &mut self.p[W2..b2] {
+        for x in &mut self.p[w2..b2] {
             *x = x.clamp(-0.99, 0.99);
         }
     }
 
     /// The first-layer point rows with the factorizer folded in.
     pub fn folded_w1(&self) -> Vec<f32> {
-        let mut w = self.p[W1..B1].to_vec();
-        let fac = self.layout.fac();
-        for (f, row) in w.chunks_exact_mut(H).enumerate() {
-            let t = f / 90;
-            for (x, &v) in row.iter_mut().zip(&self.p[fac + t * H..fac + (t + 1) * H]) {
-                *x += v;
-            }
-        }
+        let mut w = Vec::new();
+        self.fold_w1_into(&mut w);
         w
     }
 
     /// [`Model::folded_w1`] into `out` (reused between optimiser steps).
     pub fn fold_w1_into(&self, out: &mut Vec<f32>) {
+        let (h, fac) = (self.layout.h(), self.layout.fac());
         out.clear();
-        out.extend_from_slice(&self.p[W1..B1]);
-        let fac = self.layout.fac();
-        for (f, row) in out.chunks_exact_mut(H).enumerate() {
+        out.extend_from_slice(&self.p[W1..self.layout.b1()]);
+        for (f, row) in out.chunks_exact_mut(h).enumerate() {
             let t = f / 90;
-            for (x, &v) in row.iter_mut().zip(&self.p[fac + t * H..fac + (t + 1) * H]) {
+            for (x, &v) in row.iter_mut().zip(&self.p[fac + t * h..fac + (t + 1) * h]) {
                 *x += v;
             }
         }
@@ -287,12 +307,13 @@ impl Model {
     /// both), so the same output bit for bit.
     #[inline]
     pub fn forward_folded(&self, w1f: &[f32], s: &Sample, scratch: &mut Scratch) -> f32 {
-        let b1 = &self.p[B1..W2];
+        let h = self.layout.h();
+        let b1 = &self.p[self.layout.b1()..self.layout.w2(0)];
         for (side, acc) in scratch.acc.iter_mut().enumerate() {
             acc.copy_from_slice(b1);
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
-                for (a, &w) in acc.iter_mut().zip(&w1f[f * H..(f + 1) * H]) {
+                for (a, &w) in acc.iter_mut().zip(&w1f[f * h..(f + 1) * h]) {
                     *a += w;
                 }
             }
@@ -303,10 +324,11 @@ impl Model {
     /// Head `bucket` on the accumulators in `scratch`.
     #[inline]
     fn output(&self, bucket: usize, scratch: &Scratch) -> f32 {
+        let h = self.layout.h();
         let mut out = self.p[self.layout.b2() + bucket];
         let w2 = self.layout.w2(bucket);
         for (side, acc) in scratch.acc.iter().enumerate() {
-            let w2 = &self.p[w2 + side * H..w2 + (side + 1) * H];
+            let w2 = &self.p[w2 + side * h..w2 + (side + 1) * h];
             for (&a, &w) in acc.iter().zip(w2) {
                 let c = a.clamp(0.0, 1.0);
                 out += c * c * w;
@@ -335,27 +357,13 @@ impl Model {
         grad[self.layout.b2() + bucket] += dout;
         let head = self.layout.w2(bucket);
         for side in 0..2 {
-            let acc = &scratch.acc[side];
-            let w2 = &self.p[head + side * H..head + (side + 1) * H];
-            let mut dacc = [0.0f32; H];
-            {
-                let gw2 = &mut grad[head + side * H..head + (side + 1) * H];
-                for j in 0..H {
-                    let a = acc[j];
-                    let c = a.clamp(0.0, 1.0);
-                    gw2[j] += dout * c * c;
-                    if a > 0.0 && a < 1.0 {
-                        dacc[j] = dout * w2[j] * 2.0 * a;
-                    }
-                }
-            }
-            for (g, &d) in grad[B1..W2].iter_mut().zip(&dacc) {
-                *g += d;
-            }
+            self.head_grad(head, side, dout, scratch, grad);
+            let dacc = &scratch.dacc;
+            let h = dacc.len();
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
-                let row = &mut grad[W1 + f * H..W1 + (f + 1) * H];
-                for (g, &d) in row.iter_mut().zip(&dacc) {
+                let row = &mut grad[W1 + f * h..W1 + (f + 1) * h];
+                for (g, &d) in row.iter_mut().zip(dacc) {
                     *g += d;
                 }
             }
@@ -363,18 +371,54 @@ impl Model {
         err * err
     }
 
+    /// Adds the gradient of side `side`'s half of head `head` (its offset)
+    /// and of the first-layer biases to `grad`, for an output gradient of
+    /// `dout`, leaving the gradient of that side's accumulator in
+    /// `scratch.dacc`.
+    #[inline]
+    fn head_grad(
+        &self,
+        head: usize,
+        side: usize,
+        dout: f32,
+        scratch: &mut Scratch,
+        grad: &mut [f32],
+    ) {
+        let h = self.layout.h();
+        let acc = &scratch.acc[side];
+        let w2 = &self.p[head + side * h..head + (side + 1) * h];
+        let dacc = &mut scratch.dacc;
+        {
+            let gw2 = &mut grad[head + side * h..head + (side + 1) * h];
+            for (((&a, &w), g), d) in acc.iter().zip(w2).zip(gw2).zip(dacc.iter_mut()) {
+                let c = a.clamp(0.0, 1.0);
+                *g += dout * c * c;
+                *d = if a > 0.0 && a < 1.0 {
+                    dout * w * 2.0 * a
+                } else {
+                    0.0
+                };
+            }
+        }
+        let (b1, w2) = (self.layout.b1(), self.layout.w2(0));
+        for (g, &d) in grad[b1..w2].iter_mut().zip(dacc.iter()) {
+            *g += d;
+        }
+    }
+
     /// The output (logit) for `s`, leaving the accumulators in `scratch`.
     #[inline]
     pub fn forward(&self, s: &Sample, scratch: &mut Scratch) -> f32 {
-        let b1 = &self.p[B1..W2];
+        let h = self.layout.h();
+        let b1 = &self.p[self.layout.b1()..self.layout.w2(0)];
         let fac = self.layout.fac();
         for (side, acc) in scratch.acc.iter_mut().enumerate() {
             acc.copy_from_slice(b1);
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
-                let row = &self.p[W1 + f * H..W1 + (f + 1) * H];
+                let row = &self.p[W1 + f * h..W1 + (f + 1) * h];
                 let t = f / 90;
-                let fac = &self.p[fac + t * H..fac + (t + 1) * H];
+                let fac = &self.p[fac + t * h..fac + (t + 1) * h];
                 for ((a, &w), &v) in acc.iter_mut().zip(row).zip(fac) {
                     *a += w + v;
                 }
@@ -384,7 +428,7 @@ impl Model {
         let mut out = self.p[self.layout.b2() + bucket];
         let head = self.layout.w2(bucket);
         for (side, acc) in scratch.acc.iter().enumerate() {
-            let w2 = &self.p[head + side * H..head + (side + 1) * H];
+            let w2 = &self.p[head + side * h..head + (side + 1) * h];
             for (&a, &w) in acc.iter().zip(w2) {
                 let c = a.clamp(0.0, 1.0);
                 out += c * c * w;
@@ -406,35 +450,21 @@ impl Model {
         let bucket = self.bucket(s);
         grad[self.layout.b2() + bucket] += dout;
         let head = self.layout.w2(bucket);
+        let h = self.layout.h();
         for side in 0..2 {
-            let acc = &scratch.acc[side];
-            let w2 = &self.p[head + side * H..head + (side + 1) * H];
-            // d/d acc, reusing the output-weight gradient loop.
-            let mut dacc = [0.0f32; H];
-            {
-                let gw2 = &mut grad[head + side * H..head + (side + 1) * H];
-                for j in 0..H {
-                    let a = acc[j];
-                    let c = a.clamp(0.0, 1.0);
-                    gw2[j] += dout * c * c;
-                    if a > 0.0 && a < 1.0 {
-                        dacc[j] = dout * w2[j] * 2.0 * a;
-                    }
-                }
-            }
-            for (g, &d) in grad[B1..W2].iter_mut().zip(&dacc) {
-                *g += d;
-            }
+            // d/d acc, with the output-weight gradient.
+            self.head_grad(head, side, dout, scratch, grad);
+            let dacc = &scratch.dacc;
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
-                let row = &mut grad[W1 + f * H..W1 + (f + 1) * H];
-                for (g, &d) in row.iter_mut().zip(&dacc) {
+                let row = &mut grad[W1 + f * h..W1 + (f + 1) * h];
+                for (g, &d) in row.iter_mut().zip(dacc) {
                     *g += d;
                 }
                 let t = f / 90;
                 let fac = self.layout.fac();
-                let fac = &mut grad[fac + t * H..fac + (t + 1) * H];
-                for (g, &d) in fac.iter_mut().zip(&dacc) {
+                let fac = &mut grad[fac + t * h..fac + (t + 1) * h];
+                for (g, &d) in fac.iter_mut().zip(dacc) {
                     *g += d;
                 }
             }
@@ -452,17 +482,19 @@ impl Model {
                 scale: 1.0,
             },
         );
-        self.forward(&s, &mut Scratch::default()) * scale
+        self.forward(&s, &mut Scratch::new(self.layout)) * scale
     }
 
-    /// The quantized network (one head per bucket; a one-head model gives
-    /// a version-1 file, [`Network::to_bytes`]).
+    /// The quantized network (of the model's width, one head per bucket;
+    /// a one-head model gives a version-1 file, [`Network::to_bytes`]).
     pub fn quantize(&self, eval_scale: u32) -> Network {
-        let (b2, fac) = (self.layout.b2(), self.layout.fac());
+        let l = self.layout;
+        let (b1, w2, b2, fac) = (l.b1(), l.w2(0), l.b2(), l.fac());
         Network::quantize(
+            l.width,
             &self.folded_w1(),
-            &self.p[B1..W2],
-            &self.p[W2..b2],
+            &self.p[b1..w2],
+            &self.p[w2..b2],
             &self.p[b2..fac],
             eval_scale,
         )
