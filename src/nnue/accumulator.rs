@@ -53,7 +53,12 @@ impl<const H: usize> Sums<H> {
 }
 
 /// The first-layer sums of one position, of a network of any width.
+///
+/// Not in the search's path (the stack keeps [`Sums`] of its width); a
+/// value as large as the widest sums, not boxed, so that making one
+/// allocates nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Accumulator {
     /// Of a 256 network.
     H256(Sums<256>),
