@@ -165,9 +165,24 @@ struct TrainArgs {
     /// bucket of `(pieces − 1) / 4`, generals not counted, docs/nnue.md).
     #[arg(long, default_value_t = 1)]
     output_buckets: usize,
+    /// The first layer's width H, neurons per perspective: 256, 384, 512
+    /// or 768 (the network file records it; a resumed checkpoint must have
+    /// the same).
+    #[arg(long, default_value_t = janggi::nnue::Width::H256, value_parser = parse_hidden)]
+    hidden: janggi::nnue::Width,
     /// No progress lines.
     #[arg(long)]
     quiet: bool,
+}
+
+/// `--hidden`: one of [`janggi::nnue::HIDDEN_SIZES`].
+fn parse_hidden(s: &str) -> Result<janggi::nnue::Width, String> {
+    let sizes = janggi::nnue::HIDDEN_SIZES;
+    s.trim()
+        .parse()
+        .ok()
+        .and_then(janggi::nnue::Width::from_hidden)
+        .ok_or_else(|| format!("want one of {sizes:?}"))
 }
 
 fn main() -> ExitCode {
@@ -306,6 +321,7 @@ fn run_train(a: TrainArgs) -> i32 {
         max_positions: a.max_positions,
         mirror: !a.no_mirror,
         output_buckets: a.output_buckets,
+        hidden: a.hidden,
         progress: !a.quiet,
         ..Default::default()
     };
