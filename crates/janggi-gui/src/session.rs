@@ -1298,18 +1298,25 @@ mod tests {
         );
     }
 
-    #[test]
-    fn go_gives_the_clock_or_the_move_time() {
-        let mut s = Session::new(parse_settings(&json!({"level": "easy"})).unwrap());
-        assert_eq!(s.go(Instant::now()), Go::movetime(300));
-        s = Session::new(
-            parse_settings(&json!({"level": "normal", "timeControl": {"kind": "byoyomi", "mainSec": 60, "periodSec": 20, "periods": 2}}))
+    /// A game under way (both arrangements chosen) on a 60 s + 2 × 20 s
+    /// byoyomi clock, human (Cho) against the engine at `level`.
+    fn on_a_byoyomi_clock(level: &str) -> Session {
+        let mut s = Session::new(
+            parse_settings(&json!({"level": level, "timeControl": {"kind": "byoyomi", "mainSec": 60, "periodSec": 20, "periods": 2}}))
                 .unwrap(),
         );
         s.choose_setup(&json!({"side": "han", "setup": "MSSM"}), 0)
             .unwrap();
         s.choose_setup(&json!({"side": "cho", "setup": "MSSM"}), 0)
             .unwrap();
+        s
+    }
+
+    #[test]
+    fn go_gives_the_clock_or_the_move_time() {
+        let mut s = Session::new(parse_settings(&json!({"level": "easy"})).unwrap());
+        assert_eq!(s.go(Instant::now()), Go::movetime(300));
+        s = on_a_byoyomi_clock("normal");
         let now = Instant::now();
         let go = s.go(now);
         assert!(go.line.starts_with("go wtime "), "{}", go.line);
@@ -1332,14 +1339,7 @@ mod tests {
     /// stays paused, charging no one, until a page is back.
     #[test]
     fn a_move_played_while_the_clock_is_paused_keeps_it_paused() {
-        let mut s = Session::new(
-            parse_settings(&json!({"mode": "eve", "timeControl": {"kind": "byoyomi", "mainSec": 60, "periodSec": 20, "periods": 2}}))
-                .unwrap(),
-        );
-        s.choose_setup(&json!({"side": "han", "setup": "MSSM"}), 0)
-            .unwrap();
-        s.choose_setup(&json!({"side": "cho", "setup": "MSSM"}), 0)
-            .unwrap();
+        let mut s = on_a_byoyomi_clock("normal");
         s.pause_clock(Instant::now());
         let before = s.clock.unwrap().main_ms;
         let mv = s.game.position().parse_move("a4a5", Notation::Uci).unwrap();
