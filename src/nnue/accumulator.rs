@@ -346,10 +346,9 @@ impl<const H: usize> BucketLine<H> {
         }
     }
 
-    /// Records `mv`, about to be made in `pos`, as entry `top`.
+    /// Records `delta` as entry `top` (its views from the move alone).
     #[inline]
-    fn push(&mut self, top: usize, pos: &Position, mv: Move) {
-        let delta = Delta::of_move(pos, mv);
+    fn push(&mut self, top: usize, delta: Delta) {
         let mut views = self.entries[top - 1].views;
         let mut moved = [false; 2];
         if let Some((p, to)) = delta.add {
@@ -478,9 +477,10 @@ impl AccStack {
     /// Records `mv`, about to be made in `pos`.
     #[inline]
     pub fn push(&mut self, pos: &Position, mv: Move) {
+        let delta = Delta::of_move(pos, mv);
         self.top += 1;
         let top = self.top;
-        lines!(&mut self.lines, l => l.push(top, Delta::of_move(pos, mv)), l.push(top, pos, mv));
+        lines!(&mut self.lines, l => l.push(top, delta), l.push(top, delta));
     }
 
     /// Drops the last move's entry.

@@ -784,9 +784,19 @@ mod tests {
                 "janggi-train-{width}-{buckets}-{inputs}-{}.nnue",
                 std::process::id()
             )),
-            epochs: 8,
-            batch: 64,
-            lr: 0.003,
+            // Fewer, larger steps with input buckets: a step's fold and
+            // Adam update run over K blocks (3.3 M parameters for palace9).
+            epochs: if inputs == InputBuckets::None { 8 } else { 4 },
+            batch: if inputs == InputBuckets::None {
+                64
+            } else {
+                1024
+            },
+            lr: if inputs == InputBuckets::None {
+                0.003
+            } else {
+                0.01
+            },
             lr_decay: 1.0,
             target: t,
             progress: false,
@@ -834,20 +844,52 @@ mod tests {
         // within 8 cp on average.
         let grow = (width.hidden() as f32 / 256.0).sqrt();
         let (mut sum, mut n) = (0.0f32, 0);
+        // With input buckets: the float model with its output weights
+        // rounded as the network's (to 1/64) must agree within 6 cp per
+        // position and 2 cp on average (found: 3.2 and 0.9 cp for palace9,
+        // 4.1 and 1.2 cp for palace6): what is left is the first
+        // layer's rounding, so a feature or a block read otherwise than the
+        // engine reads it shows here. The unrounded model is held to the
+        // bucketed tolerance (40 cp + 2 %): with 9 blocks trained on 1,900
+        // positions many neurons saturate, and the rounding of their
+        // output weights adds up to an offset (13 cp on average in this
+        // test, 0.1 cp of it left after rounding the output weights).
+        let mut rounded = model.clone();
+        let (w2, b2) = (layout.w2(0), layout.b2());
+        for x in &mut rounded.p[w2..b2] {
+            *x = (*x * 64.0).round() / 64.0;
+        }
+        let (mut sum_r, mut worst_r) = (0.0f32, 0.0f32);
         let step = if inputs == InputBuckets::None { 37 } else { 11 };
         for r in recs.iter().step_by(step) {
             let pos = r.position().unwrap();
             let q = Accumulator::refresh(&net, &pos).evaluate(&net, &pos);
             let f = model.eval_cp(r, 340.0);
-            let slack = if buckets == 1 { 8.0 * grow } else { 40.0 };
+            let slack = if buckets == 1 && inputs == InputBuckets::None {
+                8.0 * grow
+            } else {
+                40.0
+            };
             assert!(
                 (q as f32 - f).abs() <= slack + 0.02 * f.abs(),
                 "quantized {q} vs float {f}"
             );
             sum += (q as f32 - f).abs();
+            let d = (q as f32 - rounded.eval_cp(r, 340.0)).abs();
+            sum_r += d;
+            worst_r = worst_r.max(d);
             n += 1;
         }
-        assert!(sum / n as f32 <= 8.0, "mean difference {}", sum / n as f32);
+        if inputs != InputBuckets::None {
+            assert!(worst_r <= 6.0, "{inputs}: {worst_r} cp");
+            assert!(
+                sum_r / n as f32 <= 2.0,
+                "{inputs}: mean {}",
+                sum_r / n as f32
+            );
+        } else {
+            assert!(sum / n as f32 <= 8.0, "mean difference {}", sum / n as f32);
+        }
         let _ = std::fs::remove_file(&cfg.out);
     }
 
@@ -1090,7 +1132,7 @@ mod tests {
                     std::process::id()
                 )),
                 epochs: 1,
-                batch: 64,
+                batch: 256,
                 progress: false,
                 threads: 2,
                 input_buckets: inputs,
@@ -1105,12 +1147,21 @@ mod tests {
 
     /// `--init-from`: a model started from a network evaluates as the
     /// network, within its quantization (the generation-5 network, whose
-    /// first layer reaches beyond ±0.99), whatever the model's input
-    /// buckets: its first layer in the shared rows, the bucket rows zero.
-    /// Without input buckets the model quantizes back to the network
-    /// itself; a network with input buckets starts a model of the same
-    /// scheme (its rows into the bucket rows) and comes back whole. Other
-    /// widths, head counts or schemes are typed errors.
+    /// first layer reaches beyond ±0.99), without input buckets and with
+    /// palace9: its first layer in the shared rows, the bucket rows zero.
+    /// With palace6 it does so for every position with no general on
+    /// file f; a perspective whose general is on file f sees the board
+    /// mirrored, so it reads the network's rows of the mirror image, and a
+    /// position whose generals are both on file f is evaluated as the
+    /// network evaluates its mirror image. (No palace6 model can do
+    /// better for a network that is not mirror-symmetric: a side-file
+    /// block serves generals on d and on f alike, through the mirror;
+    /// generation 5 differs from itself on mirror images by up to a few
+    /// hundred centipawns on these positions.) Without input buckets the
+    /// model quantizes back to the network itself; a network with input
+    /// buckets starts a model of the same scheme (its rows into the bucket
+    /// rows) and comes back whole. Other widths, head counts or schemes
+    /// are typed errors.
     #[test]
     fn warm_start_evaluates_as_the_network() {
         let net = janggi::nnue::default_network();
@@ -1121,24 +1172,40 @@ mod tests {
             let model = Model::from_network(net, layout).unwrap();
             assert_eq!(model.layout.clip, RowClip::Sum);
             assert_eq!(model.layout.inputs, inputs);
-            let mut worst = 0.0f32;
+            let (mut worst, mut checked, mut mirrored) = (0.0f32, 0, 0);
+            let back = model.quantize(net.eval_scale());
             for r in &recs {
                 let pos = r.position().unwrap();
-                let q = janggi::nnue::evaluate(net, &pos) as f32;
+                let on_f = janggi::Color::BOTH.map(|c| pos.general(c).file() == 5);
+                // What the network is to agree with: the position, or under
+                // palace6 with both generals on file f its mirror image.
+                let seen = match (inputs, on_f) {
+                    (InputBuckets::Palace6, [true, true]) => {
+                        mirrored += 1;
+                        mirror_position(&pos)
+                    }
+                    (InputBuckets::Palace6, [false, false]) | (InputBuckets::None, _) => {
+                        pos.clone()
+                    }
+                    (InputBuckets::Palace9, _) => pos.clone(),
+                    _ => continue,
+                };
+                checked += 1;
+                let q = janggi::nnue::evaluate(net, &seen) as f32;
                 worst = worst.max((model.eval_cp(r, scale) - q).abs());
+                assert_eq!(
+                    janggi::nnue::evaluate(&back, &pos),
+                    janggi::nnue::evaluate(net, &seen)
+                );
             }
             assert!(worst <= 1.5, "{inputs}: {worst} cp");
-            let back = model.quantize(net.eval_scale());
+            assert!(checked >= recs.len() / 2, "{inputs}: {checked}");
+            if inputs == InputBuckets::Palace6 {
+                assert!(mirrored >= 5, "{mirrored}");
+            }
             assert_eq!(back.input_buckets(), inputs);
             if inputs == InputBuckets::None {
                 assert_eq!(&back, net.as_ref());
-            }
-            for r in &recs {
-                let pos = r.position().unwrap();
-                assert_eq!(
-                    janggi::nnue::evaluate(&back, &pos),
-                    janggi::nnue::evaluate(net, &pos)
-                );
             }
             if inputs != InputBuckets::None {
                 let again = Model::from_network(&back, layout).unwrap();
@@ -1164,6 +1231,15 @@ mod tests {
         );
         let err = Model::from_network(net, Layout::new(Width::H256, 8)).unwrap_err();
         assert_eq!(err.field, "output buckets");
+    }
+
+    /// `pos` mirrored left to right.
+    fn mirror_position(pos: &Position) -> Position {
+        let mut board = [None; 90];
+        for sq in janggi::Square::ALL {
+            board[sq.flip_file().index()] = pos.piece_at(sq);
+        }
+        Position::from_board(board, pos.side_to_move()).unwrap()
     }
 
     /// `train --init-from`: the run starts from the network (no epoch:
@@ -1355,7 +1431,7 @@ mod tests {
         ] {
             let mut adam = Adam::new(model.layout.len());
             adam.t = 5;
-            adam.v[model.layout.bkt()] = 0.5;
+            adam.v[model.layout.len() - 1] = 0.5;
             write_checkpoint(&p, &model, &adam, 2).unwrap();
             let b = std::fs::read(&p).unwrap();
             assert_eq!(&b[0..8], b"JGCKPT04");
