@@ -1,17 +1,19 @@
 //! The neural evaluation: incremental accumulators against a full refresh
 //! over random playouts (one-head and bucketed networks, of every width),
 //! the network file's typed errors and its two versions, the wide
-//! networks' output bound, and the engine keeping its network when
-//! `EvalFile` fails. (The datagen round trip is in
+//! networks' output bound, the input buckets (incremental against refresh
+//! across general moves, the blocks read, the version-3 file, palace6's
+//! mirror symmetry), and the engine keeping its network when `EvalFile`
+//! fails. (The datagen round trip is in
 //! crates/janggi-tools/tests/datagen.rs.)
 
 use janggi::nnue::{
-    position_bucket, AccStack, Accumulator, NetError, Network, Width, HIDDEN_SIZES, INPUTS,
-    MAX_BUCKETS,
+    position_bucket, AccStack, Accumulator, InputBuckets, NetError, Network, Width, HIDDEN_SIZES,
+    INPUTS, MAX_BUCKETS,
 };
 use janggi::protocol::Session;
 use janggi::types::rng::SplitMix64;
-use janggi::{LegalityModel, Move, Position};
+use janggi::{Color, LegalityModel, Move, Piece, PieceKind, Position, Square};
 use proptest::prelude::*;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -41,15 +43,36 @@ fn random_wide_net(seed: u64, width: Width, buckets: usize) -> Arc<Network> {
     Arc::new(Network::quantize(width, &w1, &b1, &w2, &b2, 340))
 }
 
+/// [`random_wide_net`] with the input buckets of `inputs`: K blocks of
+/// first-layer rows, each drawn at random.
+fn random_input_net(seed: u64, width: Width, buckets: usize, inputs: InputBuckets) -> Arc<Network> {
+    let rows = inputs.count() * INPUTS;
+    let (w1, w2, b2) = random_weights_rows(seed, rows, width.hidden(), buckets);
+    let b1 = vec![0.0; width.hidden()];
+    Arc::new(Network::quantize_with(
+        width, inputs, &w1, &b1, &w2, &b2, 340,
+    ))
+}
+
 /// The float weights of [`random_wide_net`] with `hidden` neurons: `w1`,
 /// `w2`, `b2`.
 fn random_weights(seed: u64, hidden: usize, buckets: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+    random_weights_rows(seed, INPUTS, hidden, buckets)
+}
+
+/// [`random_weights`] with `rows` first-layer rows.
+fn random_weights_rows(
+    seed: u64,
+    rows: usize,
+    hidden: usize,
+    buckets: usize,
+) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
     let mut rng = SplitMix64::new(seed);
     let mut uniform = |r: f32| {
         let u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
         (2.0 * u - 1.0) * r
     };
-    let w1: Vec<f32> = (0..INPUTS * hidden).map(|_| uniform(0.1)).collect();
+    let w1: Vec<f32> = (0..rows * hidden).map(|_| uniform(0.1)).collect();
     let r2 = 1.0 / (2.0 * hidden as f32).sqrt();
     let w2: Vec<f32> = (0..buckets * 2 * hidden).map(|_| uniform(r2)).collect();
     let b2: Vec<f32> = if buckets == 1 {
@@ -121,16 +144,50 @@ proptest! {
         let net = random_wide_net(seed % 4, width, MAX_BUCKETS);
         incremental_equals_refresh_with(net, seed, plies)?;
     }
+
+    /// The same over networks with input buckets (palace9 and palace6,
+    /// one head and eight, 256 and 384 wide), whose playouts move the
+    /// generals often: a perspective whose general moved is refreshed,
+    /// the other updated, through makes, unmakes and lazy chains.
+    #[test]
+    fn input_bucketed_incremental_equals_refresh(seed in any::<u64>(), plies in 1usize..200) {
+        let inputs = if seed % 2 == 0 { InputBuckets::Palace9 } else { InputBuckets::Palace6 };
+        let buckets = if seed % 3 == 0 { MAX_BUCKETS } else { 1 };
+        let width = if seed % 5 == 0 { Width::H384 } else { Width::H256 };
+        let net = random_input_net(seed % 4, width, buckets, inputs);
+        prop_assert_eq!(net.input_buckets(), inputs);
+        incremental_equals_refresh_with(net, seed, plies)?;
+    }
 }
 
-/// After every make and every unmake of a random playout (passes and
-/// captures included), the incrementally updated accumulator equals one
-/// computed from scratch, and so does the evaluation.
+/// The input-bucketed playouts above do move the generals, and change
+/// views: over a few fixed seeds, every scheme's stack stays equal to the
+/// refresh through dozens of general moves.
+#[test]
+fn input_bucketed_playouts_move_the_generals() {
+    for inputs in [InputBuckets::Palace9, InputBuckets::Palace6] {
+        let net = random_input_net(1, Width::H256, MAX_BUCKETS, inputs);
+        let mut general_moves = 0;
+        for seed in 0..6 {
+            general_moves += incremental_equals_refresh_with(net.clone(), seed, 150).unwrap();
+        }
+        assert!(
+            general_moves >= 30,
+            "{inputs}: {general_moves} general moves"
+        );
+    }
+}
+
+/// After every make and every unmake of a random playout (passes,
+/// captures and general moves included), the incrementally updated
+/// accumulator equals one computed from scratch, and so does the
+/// evaluation. Returns the number of general moves made.
 fn incremental_equals_refresh_with(
     net: Arc<Network>,
     seed: u64,
     plies: usize,
-) -> Result<(), TestCaseError> {
+) -> Result<usize, TestCaseError> {
+    let mut general_moves = 0;
     let mut pos = Position::startpos();
     let mut stack = AccStack::new(net.clone(), &pos);
     let mut rng = janggi::types::rng::SplitMix64::new(seed);
@@ -146,11 +203,22 @@ fn incremental_equals_refresh_with(
             .copied()
             .filter(|m| !m.is_pass() && pos.piece_at(m.to()).is_some())
             .collect();
-        let mv = match rng.below(6) {
+        let generals: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                !m.is_pass() && pos.piece_at(m.from()).map(|p| p.kind) == Some(PieceKind::General)
+            })
+            .collect();
+        let mv = match rng.below(7) {
             0 if moves.iter().any(|m| m.is_pass()) => Move::PASS,
             1 | 2 if !captures.is_empty() => captures[rng.below(captures.len())],
+            3 if !generals.is_empty() => generals[rng.below(generals.len())],
             _ => moves[rng.below(moves.len())],
         };
+        if !mv.is_pass() && pos.piece_at(mv.from()).map(|p| p.kind) == Some(PieceKind::General) {
+            general_moves += 1;
+        }
         stack.push(&pos, mv);
         pos.make(mv);
         made += 1;
@@ -159,7 +227,7 @@ fn incremental_equals_refresh_with(
         if rng.below(3) == 0 {
             let fresh = Accumulator::refresh(&net, &pos);
             prop_assert_eq!(fresh.hidden(), net.hidden());
-            prop_assert_eq!(stack.current(), fresh);
+            prop_assert_eq!(stack.current(&pos), fresh);
             prop_assert_eq!(stack.evaluate(&pos), janggi::nnue::evaluate(&net, &pos));
         }
         // Take back a move now and then.
@@ -168,7 +236,7 @@ fn incremental_equals_refresh_with(
             stack.pop();
             made -= 1;
             let fresh = Accumulator::refresh(&net, &pos);
-            prop_assert_eq!(stack.current(), fresh);
+            prop_assert_eq!(stack.current(&pos), fresh);
         }
     }
     while made > 0 {
@@ -176,9 +244,9 @@ fn incremental_equals_refresh_with(
         stack.pop();
         made -= 1;
     }
-    prop_assert_eq!(stack.current(), Accumulator::refresh(&net, &pos));
+    prop_assert_eq!(stack.current(&pos), Accumulator::refresh(&net, &pos));
     prop_assert_eq!(stack.len(), 1);
-    Ok(())
+    Ok(general_moves)
 }
 
 #[test]
@@ -558,4 +626,267 @@ fn use_nnue_switches_the_evaluation() {
         .collect();
     assert_eq!(nodes.len(), 2);
     assert_ne!(nodes[0], nodes[1]);
+}
+
+/// The bucket and mirror of perspective `c`'s own general in `pos`, worked
+/// out here from the scheme's definition (docs/nnue.md), independently of
+/// the engine's code: own coordinates (Han's ranks flipped), the palace's
+/// files d, e, f.
+fn expected_view(inputs: InputBuckets, pos: &Position, c: Color) -> (usize, bool) {
+    let g = pos.general(c);
+    let rank = usize::from(match c {
+        Color::Cho => g.rank(),
+        Color::Han => 9 - g.rank(),
+    });
+    let file = usize::from(g.file()) - 3;
+    match inputs {
+        InputBuckets::None => (0, false),
+        InputBuckets::Palace9 => (rank * 3 + file, false),
+        InputBuckets::Palace6 => (rank * 2 + usize::from(file == 1), file == 2),
+    }
+}
+
+/// Positions of a random playout whose moves are the generals' a third of
+/// the time, so that the generals visit their palaces.
+fn general_playout(seed: u64, plies: usize) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut pos = Position::startpos();
+    let mut out = vec![pos.clone()];
+    for _ in 0..plies {
+        let moves: Vec<Move> = pos
+            .legal_moves(LegalityModel::Casual)
+            .into_iter()
+            .filter(|m| !m.is_pass())
+            .collect();
+        if moves.is_empty() {
+            break;
+        }
+        let generals: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.from()).map(|p| p.kind) == Some(PieceKind::General))
+            .collect();
+        let mv = if !generals.is_empty() && rng.below(3) == 0 {
+            generals[rng.below(generals.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        pos.make(mv);
+        out.push(pos.clone());
+    }
+    out
+}
+
+/// Each perspective sums the rows of its own general's block, its
+/// squares mirrored under palace6 on the right-hand palace file: the
+/// accumulator equals the sums of the (dequantized, rescaled) rows picked
+/// by [`expected_view`], and the evaluation changes with the block.
+#[test]
+fn each_perspective_reads_its_generals_block() {
+    for inputs in [InputBuckets::Palace9, InputBuckets::Palace6] {
+        let net = random_input_net(6, Width::H256, 1, inputs);
+        let f = net.dequantize();
+        assert_eq!(f.inputs, inputs);
+        assert_eq!(f.w1.len(), inputs.count() * INPUTS * H256);
+        let q = |x: f32| (x * 255.0).round() as i32;
+        let mut seen = vec![false; inputs.count()];
+        for pos in general_playout(8, 300) {
+            let Accumulator::H256(acc) = Accumulator::refresh(&net, &pos) else {
+                panic!("width");
+            };
+            for c in Color::BOTH {
+                let (bucket, mirror) = expected_view(inputs, &pos, c);
+                seen[bucket] = true;
+                let mut want: Vec<i32> = f.b1.iter().map(|&x| q(x)).collect();
+                for sq in Square::ALL {
+                    let Some(p) = pos.piece_at(sq) else { continue };
+                    let seen_sq = if mirror { sq.flip_file() } else { sq };
+                    let row = bucket * INPUTS + janggi::nnue::feature_index(c, p, seen_sq);
+                    for (j, w) in want.iter_mut().enumerate() {
+                        *w += q(f.w1[row * H256 + j]);
+                    }
+                }
+                let got: Vec<i32> = acc.v[c.index()].iter().map(|&x| i32::from(x)).collect();
+                assert_eq!(got, want, "{inputs}, {c:?}");
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "{inputs}: blocks visited {seen:?}");
+    }
+    // Quantizing the dequantized weights gives the network back.
+    let net = random_input_net(2, Width::H384, 3, InputBuckets::Palace6);
+    let f = net.dequantize();
+    let back = Network::quantize_with(f.width, f.inputs, &f.w1, &f.b1, &f.w2, &f.b2, f.eval_scale);
+    assert_eq!(&back, net.as_ref());
+}
+
+/// A palace6 network is blind to the left-right mirror for a perspective
+/// whose general is off the centre file (it sees the board through the
+/// mirror when on file f, so a position and its mirror image look alike
+/// to it); its accumulator of such a perspective is the same for both
+/// positions, and the evaluation is the same when both generals are off
+/// the centre file. A perspective whose general is on the centre file
+/// sees two different boards (a random network tells them apart), and
+/// palace9, which has no mirror, tells every such pair apart.
+#[test]
+fn palace6_sees_a_position_and_its_mirror_alike() {
+    let net6 = random_input_net(4, Width::H256, MAX_BUCKETS, InputBuckets::Palace6);
+    let net9 = random_input_net(4, Width::H256, MAX_BUCKETS, InputBuckets::Palace9);
+    let mirror = |pos: &Position| {
+        let mut board = [None::<Piece>; 90];
+        for sq in Square::ALL {
+            board[sq.flip_file().index()] = pos.piece_at(sq);
+        }
+        Position::from_board(board, pos.side_to_move()).unwrap()
+    };
+    let (mut both_off, mut centre_differs, mut nine_differs) = (0, 0, 0);
+    for seed in 0..4 {
+        for pos in general_playout(seed, 200) {
+            let m = mirror(&pos);
+            let (a, b) = (
+                Accumulator::refresh(&net6, &pos),
+                Accumulator::refresh(&net6, &m),
+            );
+            let (Accumulator::H256(a), Accumulator::H256(b)) = (a, b) else {
+                panic!("width");
+            };
+            let mut off = true;
+            for c in Color::BOTH {
+                if pos.general(c).file() == 4 {
+                    off = false;
+                    centre_differs += usize::from(a.v[c.index()] != b.v[c.index()]);
+                } else {
+                    assert_eq!(a.v[c.index()], b.v[c.index()], "{c:?}");
+                }
+            }
+            let e = janggi::nnue::evaluate(&net6, &pos);
+            if off {
+                both_off += 1;
+                assert_eq!(e, janggi::nnue::evaluate(&net6, &m));
+                nine_differs += usize::from(
+                    janggi::nnue::evaluate(&net9, &pos) != janggi::nnue::evaluate(&net9, &m),
+                );
+            }
+        }
+    }
+    assert!(
+        both_off >= 50,
+        "{both_off} positions with both generals off centre"
+    );
+    assert!(centre_differs >= 50, "{centre_differs}");
+    assert!(nine_differs >= both_off / 2, "{nine_differs} of {both_off}");
+}
+
+/// Version 3: networks with input buckets go to a file (the output
+/// buckets and the scheme's code in the header, K blocks in the payload)
+/// and back; an unknown scheme, a scheme of another K than the payload,
+/// a bad bucket count are typed errors; a version-3 file with scheme none
+/// loads as the network it describes, written back as version 1 or 2.
+#[test]
+fn input_bucketed_files_round_trip_and_refuse_bad_headers() {
+    for (i, inputs) in [InputBuckets::Palace9, InputBuckets::Palace6]
+        .into_iter()
+        .enumerate()
+    {
+        for buckets in [1, MAX_BUCKETS] {
+            let net = random_input_net(i as u64 + 1, Width::H256, buckets, inputs);
+            let bytes = net.to_bytes();
+            let field = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+            assert_eq!(field(8), 3);
+            assert_eq!(field(40), buckets as u32);
+            assert_eq!(field(44), inputs.code());
+            let payload = janggi::nnue::network::payload_len_with(H256, buckets, inputs);
+            assert_eq!(
+                payload,
+                janggi::nnue::network::payload_len(H256, buckets)
+                    + 2 * (inputs.count() - 1) * INPUTS * H256
+            );
+            assert_eq!(bytes.len(), 48 + payload);
+            assert_eq!(field(32), payload as u32);
+            // Under the 8 MB of an embedded network (palace9: 5.8 MB).
+            assert!(bytes.len() < 8 << 20, "{}", bytes.len());
+            let back = Network::from_bytes(&bytes).unwrap();
+            assert_eq!(&back, net.as_ref());
+            assert_eq!(back.to_bytes(), bytes);
+            assert_eq!(back.input_buckets(), inputs);
+            assert!(format!("{back:?}")
+                .contains(&format!("{} input buckets ({inputs})", inputs.count())));
+            for pos in general_playout(i as u64, 120).iter().step_by(15) {
+                assert_eq!(
+                    janggi::nnue::evaluate(&back, pos),
+                    janggi::nnue::evaluate(&net, pos)
+                );
+            }
+            // Unknown scheme codes.
+            for code in [3u32, 9, 1000, u32::MAX] {
+                let mut bad = bytes.clone();
+                bad[44..48].copy_from_slice(&code.to_le_bytes());
+                assert_eq!(Network::from_bytes(&bad), Err(NetError::InputBuckets(code)));
+            }
+            // Another scheme's K: the payload no longer fits.
+            for other in InputBuckets::ALL.into_iter().filter(|&s| s != inputs) {
+                let mut bad = bytes.clone();
+                bad[44..48].copy_from_slice(&other.code().to_le_bytes());
+                assert!(matches!(
+                    Network::from_bytes(&bad),
+                    Err(NetError::Mismatch {
+                        field: "payload length",
+                        ..
+                    })
+                ));
+            }
+            // A bucket count out of range, a short file, a corrupt one.
+            let mut bad = bytes.clone();
+            bad[40..44].copy_from_slice(&0u32.to_le_bytes());
+            assert_eq!(Network::from_bytes(&bad), Err(NetError::Buckets(0)));
+            assert!(matches!(
+                Network::from_bytes(&bytes[..bytes.len() - 1]),
+                Err(NetError::Truncated { .. })
+            ));
+            let mut bad = bytes.clone();
+            bad[48 + INPUTS * H256 * 2 * 5] ^= 1;
+            assert_eq!(Network::from_bytes(&bad), Err(NetError::Checksum));
+        }
+    }
+    let text = NetError::InputBuckets(7).to_string();
+    assert!(text.contains("scheme code 7"), "{text}");
+    assert!(
+        text.contains("1 (palace9)") && text.contains("2 (palace6)"),
+        "{text}"
+    );
+    assert!(NetError::Version(4).to_string().contains("1, 2 and 3"));
+    // Version 3 with scheme none: the version-1 network it describes.
+    let flat = random_net(3);
+    let v1 = flat.to_bytes();
+    let mut v3 = v1.clone();
+    v3[8..12].copy_from_slice(&3u32.to_le_bytes());
+    v3[40..44].copy_from_slice(&1u32.to_le_bytes());
+    let back = Network::from_bytes(&v3).unwrap();
+    assert_eq!(&back, flat.as_ref());
+    assert_eq!(back.to_bytes(), v1);
+    assert_eq!(back.input_buckets(), InputBuckets::None);
+}
+
+/// The search runs on a network with input buckets (its stack refreshes
+/// a perspective whose general moved): `EvalFile` loads a palace6 file,
+/// `eval` and a search answer, with no error.
+#[test]
+fn the_engine_searches_with_input_buckets() {
+    let path = std::env::temp_dir().join(format!("janggi-palace6-{}.nnue", std::process::id()));
+    let net = random_input_net(5, Width::H256, MAX_BUCKETS, InputBuckets::Palace6);
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    let p = path.display().to_string();
+    let out = session_output(&[
+        "uci",
+        &format!("setoption name EvalFile value {p}"),
+        "position fen 3k5/4a4/9/9/9/9/9/9/4A4/3K5 w - - 0 1",
+        "eval",
+        "go depth 5",
+    ]);
+    let _ = std::fs::remove_file(&path);
+    assert!(!out.contains("info string error"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{out}"
+    );
 }

@@ -11,12 +11,14 @@
 
 pub mod accumulator;
 pub mod bucket;
+pub mod input_bucket;
 pub mod network;
 pub mod width;
 
 pub use accumulator::{AccStack, Accumulator, Delta, Sums};
 pub use bucket::{output_bucket, position_bucket, MAX_BUCKETS};
-pub use network::{feature_index, NetError, Network, INPUTS};
+pub use input_bucket::{InputBuckets, View};
+pub use network::{feature_index, FloatWeights, NetError, Network, INPUTS};
 pub use width::{Width, HIDDEN_SIZES};
 
 use crate::board::Position;

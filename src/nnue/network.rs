@@ -3,9 +3,11 @@
 //!
 //! # Architecture
 //!
-//! `(1260 → H) × 2 → B heads → 1`: each perspective (the side to move's and
-//! the other's) sums the first-layer columns of its active features
-//! ([`feature_index`]) into an accumulator of `H` values; the two
+//! `(K · 1260 → H) × 2 → B heads → 1`: each perspective (the side to
+//! move's and the other's) sums the first-layer columns of its active
+//! features ([`feature_index`]; with K > 1 input buckets, in the block of
+//! its own general's palace point, [`super::input_bucket`]) into an
+//! accumulator of `H` values; the two
 //! accumulators, side to move first, go through SCReLU (`clamp(x, 0, 1)²`)
 //! into one of `B` linear outputs, the head of the position's material
 //! bucket ([`super::bucket::output_bucket`], 1 ≤ B ≤
@@ -18,9 +20,13 @@
 //! First layer (weights and biases) `round(w · QA)` as i16, `QA = 255`, so
 //! an accumulator value of `QA` is 1.0. Output weights `round(w · QB)` as
 //! i16, `QB = 64`, the output biases `round(b · QA · QB)` as i32. The
-//! trainer clips first-layer weights to ±1.98 and every head's output
-//! weights to ±0.99, so with at most 32 pieces an accumulator stays within
-//! i16 and a head's output sum is at most `2H · QA² · 63` in magnitude; a
+//! trainer clips first-layer weights to ±1.98 (with input buckets, each
+//! folded weight: shared + piece-type + bucket row, clipped after the sum;
+//! [`Network::quantize_with`] clips again) and every head's output weights
+//! to ±0.99, so with at most 32 pieces an accumulator stays within i16
+//! (`33 · 505 = 16,665`: 32 rows and the biases, whichever block each
+//! perspective reads) and a head's output sum is at most `2H · QA² · 63`
+//! in magnitude; a
 //! head is one such sum whichever bucket it serves. For `H ≤ 256` that is
 //! at most 2,097,446,400, within i32 (`2³¹ − 1` = 2,147,483,647, room for
 //! 524 terms); for `H = 768` it is 6,292,339,200, which is not, so the sum
@@ -33,25 +39,29 @@
 //! | bytes | field |
 //! |---|---|
 //! | 0..8 | magic `JANGGINN` |
-//! | 8..12 | version (u32): [`NET_VERSION_SINGLE`] (1, one head) or [`NET_VERSION`] (2, bucketed) |
+//! | 8..12 | version (u32): [`NET_VERSION_SINGLE`] (1, one head), [`NET_VERSION`] (2, bucketed) or [`NET_VERSION_INPUTS`] (3, input buckets) |
 //! | 12..16 | inputs (u32, [`INPUTS`]) |
 //! | 16..20 | hidden size H (u32, one of [`HIDDEN_SIZES`]: 256, 384, 512, 768; `janggi-tools train --hidden H`) |
 //! | 20..24 | QA (u32, 255) |
 //! | 24..28 | QB (u32, 64) |
 //! | 28..32 | eval scale (u32, centipawns per output unit) |
-//! | 32..36 | payload length in bytes (u32, [`payload_len`]) |
+//! | 32..36 | payload length in bytes (u32, [`payload_len_with`]: counts the K input buckets) |
 //! | 36..40 | FNV-1a 32 of the payload |
-//! | 40..44 | version 2: output buckets B (u32, 1..=[`MAX_BUCKETS`]); version 1: zero (B = 1) |
-//! | 44..48 | zero |
-//! | 48.. | payload: first-layer weights i16 `[INPUTS][H]` (row = feature), first-layer biases i16 `[H]`, output weights i16 `[B][2H]` (per head, side to move's half first), output biases i32 `[B]` |
+//! | 40..44 | versions 2 and 3: output buckets B (u32, 1..=[`MAX_BUCKETS`]); version 1: zero (B = 1) |
+//! | 44..48 | version 3: input-bucket scheme code (u32, [`InputBuckets::code`]: 0 none, 1 palace9, 2 palace6); versions 1 and 2: zero |
+//! | 48.. | payload: first-layer weights i16 `[K · INPUTS][H]` (row = bucket · INPUTS + feature), first-layer biases i16 `[H]`, output weights i16 `[B][2H]` (per head, side to move's half first), output biases i32 `[B]` |
 //!
-//! With B = 1 the two versions have the same payload; a one-head network
-//! is written as version 1, byte for byte the file of earlier builds. Both
-//! versions carry any width H; a 256 network's file is that of the builds
-//! before widths were read from the file. Another H is refused
-//! ([`NetError::Hidden`]).
+//! With B = 1 versions 1 and 2 have the same payload; a one-head network
+//! without input buckets is written as version 1, byte for byte the file
+//! of earlier builds, a bucketed one as version 2, and only a network with
+//! input buckets as version 3 (a version-3 file of scheme none reads, and
+//! is written back as version 1 or 2). Every version carries any width H;
+//! a 256 network's file is that of the builds before widths were read from
+//! the file. Another H is refused ([`NetError::Hidden`]), an unknown scheme
+//! code too ([`NetError::InputBuckets`]).
 
 use super::bucket::MAX_BUCKETS;
+use super::input_bucket::InputBuckets;
 use super::width::{dispatch, Width, HIDDEN_SIZES};
 use crate::types::{Color, Piece, Square};
 use std::fmt;
@@ -70,6 +80,10 @@ pub const NET_VERSION: u32 = 2;
 /// File format version of one-head networks (no bucket count; still
 /// written for them, so their files are those of earlier builds).
 pub const NET_VERSION_SINGLE: u32 = 1;
+/// File format version of networks with input buckets (the output bucket
+/// count and the input-bucket scheme's code in the header); networks
+/// without input buckets are still written as version 1 or 2.
+pub const NET_VERSION_INPUTS: u32 = 3;
 /// File header size.
 pub const HEADER_LEN: usize = 48;
 const MAGIC: &[u8; 8] = b"JANGGINN";
@@ -79,9 +93,16 @@ const MAGIC: &[u8; 8] = b"JANGGINN";
 const I32_CHUNK: usize = 256;
 
 /// Payload size in bytes of a network with `hidden` neurons per
-/// perspective and `buckets` output heads.
+/// perspective and `buckets` output heads, without input buckets.
 pub const fn payload_len(hidden: usize, buckets: usize) -> usize {
-    2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+    payload_len_with(hidden, buckets, InputBuckets::None)
+}
+
+/// Payload size in bytes of a network with `hidden` neurons per
+/// perspective, `buckets` output heads and the input buckets of `inputs`
+/// (K = `inputs.count()` first-layer blocks of [`INPUTS`] rows).
+pub const fn payload_len_with(hidden: usize, buckets: usize, inputs: InputBuckets) -> usize {
+    2 * (inputs.count() * INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
 /// The feature of `piece` on `sq` seen from `persp`: own pieces are types
@@ -123,6 +144,9 @@ pub enum NetError {
     Version(u32),
     /// An output bucket count outside 1..=[`MAX_BUCKETS`].
     Buckets(u32),
+    /// An input-bucket scheme code this build does not have
+    /// ([`InputBuckets::from_code`]).
+    InputBuckets(u32),
     /// A hidden size H not in [`HIDDEN_SIZES`].
     Hidden(u32),
     /// A size or constant that differs from this build's.
@@ -159,7 +183,7 @@ impl fmt::Display for NetError {
                 write!(
                     f,
                     "network format version {v}, this build reads \
-                     {NET_VERSION_SINGLE} and {NET_VERSION}"
+                     {NET_VERSION_SINGLE}, {NET_VERSION} and {NET_VERSION_INPUTS}"
                 )
             }
             NetError::Buckets(n) => {
@@ -167,6 +191,17 @@ impl fmt::Display for NetError {
                     f,
                     "network has {n} output buckets, this build reads 1 to {MAX_BUCKETS}"
                 )
+            }
+            NetError::InputBuckets(code) => {
+                write!(
+                    f,
+                    "network input-bucket scheme code {code} is unknown, this build reads "
+                )?;
+                for (i, s) in InputBuckets::ALL.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{} ({s})", s.code())?;
+                }
+                Ok(())
             }
             NetError::Hidden(h) => {
                 write!(
@@ -205,8 +240,11 @@ pub(crate) struct Head<const H: usize> {
 /// The quantized weights of a network of width `H`.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Weights<const H: usize> {
-    /// First-layer weights, `[INPUTS][H]`.
+    /// First-layer weights, `[K · INPUTS][H]` (bucket `k`'s rows from
+    /// `k · INPUTS`; K = `inputs.count()`).
     pub(crate) w1: Vec<[i16; H]>,
+    /// The input-bucket scheme.
+    pub(crate) inputs: InputBuckets,
     /// First-layer biases.
     pub(crate) b1: [i16; H],
     /// Output heads, one per bucket (1..=[`MAX_BUCKETS`]).
@@ -217,7 +255,12 @@ pub(crate) struct Weights<const H: usize> {
 
 impl<const H: usize> fmt::Debug for Weights<H> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Weights({INPUTS}x{H}x2, {} heads)", self.heads.len())
+        write!(
+            f,
+            "Weights({}x{INPUTS}x{H}x2, {} heads)",
+            self.inputs.count(),
+            self.heads.len()
+        )
     }
 }
 
@@ -227,6 +270,7 @@ impl<const H: usize> Weights<H> {
     /// `bias(k)` head `k`'s output bias.
     fn from_values(
         buckets: usize,
+        inputs: InputBuckets,
         eval_scale: u32,
         mut val: impl FnMut(usize) -> i16,
         mut bias: impl FnMut(usize) -> i32,
@@ -236,7 +280,8 @@ impl<const H: usize> Weights<H> {
             b: 0,
         };
         let mut w = Weights {
-            w1: vec![[0; H]; INPUTS],
+            w1: vec![[0; H]; inputs.count() * INPUTS],
+            inputs,
             b1: [0; H],
             heads: vec![head; buckets],
             eval_scale,
@@ -259,7 +304,7 @@ impl<const H: usize> Weights<H> {
     }
 
     fn payload(&self) -> Vec<u8> {
-        let mut p = Vec::with_capacity(payload_len(H, self.heads.len()));
+        let mut p = Vec::with_capacity(payload_len_with(H, self.heads.len(), self.inputs));
         let rows = self
             .w1
             .iter()
@@ -302,22 +347,23 @@ impl Layers {
     fn from_values(
         width: Width,
         buckets: usize,
+        inputs: InputBuckets,
         eval_scale: u32,
         val: impl FnMut(usize) -> i16,
         bias: impl FnMut(usize) -> i32,
     ) -> Layers {
         match width {
             Width::H256 => Layers::H256(Arc::new(Weights::from_values(
-                buckets, eval_scale, val, bias,
+                buckets, inputs, eval_scale, val, bias,
             ))),
             Width::H384 => Layers::H384(Arc::new(Weights::from_values(
-                buckets, eval_scale, val, bias,
+                buckets, inputs, eval_scale, val, bias,
             ))),
             Width::H512 => Layers::H512(Arc::new(Weights::from_values(
-                buckets, eval_scale, val, bias,
+                buckets, inputs, eval_scale, val, bias,
             ))),
             Width::H768 => Layers::H768(Arc::new(Weights::from_values(
-                buckets, eval_scale, val, bias,
+                buckets, inputs, eval_scale, val, bias,
             ))),
         }
     }
@@ -332,6 +378,10 @@ pub struct Network {
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Network({INPUTS}x{}x2, ", self.hidden())?;
+        if self.input_buckets() != InputBuckets::None {
+            let s = self.input_buckets();
+            write!(f, "{} input buckets ({s}), ", s.count())?;
+        }
         if self.buckets() > 1 {
             write!(f, "{} output buckets, ", self.buckets())?;
         }
@@ -354,9 +404,25 @@ impl Network {
     /// `w2[h * 2 * H + j]` (head `h`'s `2 · H` values, side to move's half
     /// first), `b2[h]`. The number of heads is `b2.len()`, clamped to
     /// 1..=[`MAX_BUCKETS`]; missing values are zero. Values are clipped to
-    /// the quantized ranges.
+    /// the quantized ranges. No input buckets ([`Network::quantize_with`]).
     pub fn quantize(
         width: Width,
+        w1: &[f32],
+        b1: &[f32],
+        w2: &[f32],
+        b2: &[f32],
+        eval_scale: u32,
+    ) -> Network {
+        Network::quantize_with(width, InputBuckets::None, w1, b1, w2, b2, eval_scale)
+    }
+
+    /// [`Network::quantize`] with the input buckets of `inputs`: `w1` holds
+    /// K = `inputs.count()` blocks of `INPUTS · H` values, bucket `k`'s
+    /// feature `f` at `(k · INPUTS + f) · H`. First-layer values are
+    /// clipped to ±1.98 (the accumulator bound of the module docs).
+    pub fn quantize_with(
+        width: Width,
+        inputs: InputBuckets,
         w1: &[f32],
         b1: &[f32],
         w2: &[f32],
@@ -367,7 +433,8 @@ impl Network {
             (x.copied().unwrap_or(0.0).clamp(-lim, lim) * s as f32).round() as i16
         };
         let h = width.hidden();
-        let (b1_at, w2_at) = (INPUTS * h, INPUTS * h + h);
+        let rows = inputs.count() * INPUTS;
+        let (b1_at, w2_at) = (rows * h, rows * h + h);
         let val = |i: usize| match i {
             i if i < b1_at => q(w1.get(i), QA, 1.98),
             i if i < w2_at => q(b1.get(i - b1_at), QA, 1.98),
@@ -379,8 +446,29 @@ impl Network {
         };
         let buckets = b2.len().clamp(1, MAX_BUCKETS);
         Network {
-            layers: Layers::from_values(width, buckets, eval_scale, val, bias),
+            layers: Layers::from_values(width, buckets, inputs, eval_scale, val, bias),
         }
+    }
+
+    /// The weights as floats, the inverse of [`Network::quantize_with`]
+    /// (first layer `/ QA`, output weights `/ QB`, output biases
+    /// `/ (QA · QB)`): `janggi-tools train --init-from` starts from them.
+    /// Quantizing them again gives this network.
+    pub fn dequantize(&self) -> FloatWeights {
+        dispatch!(Layers, &self.layers, w => FloatWeights {
+            width: self.width(),
+            inputs: w.inputs,
+            w1: w.w1.iter().flatten().map(|&v| f32::from(v) / QA as f32).collect(),
+            b1: w.b1.iter().map(|&v| f32::from(v) / QA as f32).collect(),
+            w2: w
+                .heads
+                .iter()
+                .flat_map(|h| h.w.iter().flatten())
+                .map(|&v| f32::from(v) / QB as f32)
+                .collect(),
+            b2: w.heads.iter().map(|h| h.b as f32 / (QA * QB) as f32).collect(),
+            eval_scale: w.eval_scale,
+        })
     }
 
     /// The first layer's width.
@@ -409,19 +497,29 @@ impl Network {
         dispatch!(Layers, &self.layers, w => w.heads.len())
     }
 
+    /// The input-bucket scheme ([`InputBuckets::None`]: one first layer
+    /// for every position).
+    #[inline]
+    pub fn input_buckets(&self) -> InputBuckets {
+        dispatch!(Layers, &self.layers, w => w.inputs)
+    }
+
     fn payload(&self) -> Vec<u8> {
         dispatch!(Layers, &self.layers, w => w.payload())
     }
 
-    /// The file image: version 1 for one head (the format of earlier
-    /// builds, byte for byte), version 2 with the bucket count otherwise.
+    /// The file image: without input buckets, version 1 for one head (the
+    /// format of earlier builds, byte for byte) and version 2 with the
+    /// bucket count otherwise; with input buckets, version 3 with the
+    /// bucket count and the scheme's code.
     pub fn to_bytes(&self) -> Vec<u8> {
         let payload = self.payload();
         let buckets = self.buckets() as u32;
-        let (version, bucket_field) = if buckets == 1 {
-            (NET_VERSION_SINGLE, 0)
-        } else {
-            (NET_VERSION, buckets)
+        let inputs = self.input_buckets();
+        let (version, bucket_field, scheme_field) = match (inputs, buckets) {
+            (InputBuckets::None, 1) => (NET_VERSION_SINGLE, 0, 0),
+            (InputBuckets::None, _) => (NET_VERSION, buckets, 0),
+            (s, _) => (NET_VERSION_INPUTS, buckets, s.code()),
         };
         let mut h = vec![0u8; HEADER_LEN];
         h[0..8].copy_from_slice(MAGIC);
@@ -435,6 +533,7 @@ impl Network {
             payload.len() as u32,
             fnv1a(&payload),
             bucket_field,
+            scheme_field,
         ];
         for (i, v) in fields.iter().enumerate() {
             h[8 + 4 * i..12 + 4 * i].copy_from_slice(&v.to_le_bytes());
@@ -443,13 +542,14 @@ impl Network {
         h
     }
 
-    /// Parses a file image (version 1 or 2).
+    /// Parses a file image (version 1, 2 or 3).
     ///
     /// # Errors
     /// A short or long file, a foreign magic or version, a bucket count
-    /// outside 1..=[`MAX_BUCKETS`], a hidden size not in
-    /// [`HIDDEN_SIZES`], sizes or constants other than this build's, or a
-    /// checksum mismatch.
+    /// outside 1..=[`MAX_BUCKETS`], an unknown input-bucket scheme, a
+    /// hidden size not in [`HIDDEN_SIZES`], sizes or constants other than
+    /// this build's (the payload length among them, which counts the input
+    /// buckets), or a checksum mismatch.
     pub fn from_bytes(b: &[u8]) -> Result<Network, NetError> {
         if b.len() < HEADER_LEN {
             return Err(if b.len() >= 8 && &b[0..8] != MAGIC {
@@ -464,17 +564,23 @@ impl Network {
         if &b[0..8] != MAGIC {
             return Err(NetError::BadMagic);
         }
-        let buckets = match u32_at(b, 8) {
-            NET_VERSION_SINGLE => 1,
-            NET_VERSION => match u32_at(b, 40) {
-                n if (1..=MAX_BUCKETS as u32).contains(&n) => n as usize,
-                n => return Err(NetError::Buckets(n)),
-            },
+        let output_buckets = || match u32_at(b, 40) {
+            n if (1..=MAX_BUCKETS as u32).contains(&n) => Ok(n as usize),
+            n => Err(NetError::Buckets(n)),
+        };
+        let (buckets, inputs) = match u32_at(b, 8) {
+            NET_VERSION_SINGLE => (1, InputBuckets::None),
+            NET_VERSION => (output_buckets()?, InputBuckets::None),
+            NET_VERSION_INPUTS => {
+                let code = u32_at(b, 44);
+                let inputs = InputBuckets::from_code(code).ok_or(NetError::InputBuckets(code))?;
+                (output_buckets()?, inputs)
+            }
             v => return Err(NetError::Version(v)),
         };
         let hidden = u32_at(b, 16);
         let width = Width::from_hidden(hidden as usize).ok_or(NetError::Hidden(hidden))?;
-        let payload_len = payload_len(width.hidden(), buckets);
+        let payload_len = payload_len_with(width.hidden(), buckets, inputs);
         let expect = [
             ("input count", 12, INPUTS as u32),
             ("QA", 20, QA as u32),
@@ -524,7 +630,7 @@ impl Network {
             i32::from_le_bytes([c[0], c[1], c[2], c[3]])
         };
         Ok(Network {
-            layers: Layers::from_values(width, buckets, eval_scale, val, bias),
+            layers: Layers::from_values(width, buckets, inputs, eval_scale, val, bias),
         })
     }
 
@@ -537,6 +643,26 @@ impl Network {
             std::fs::read(path).map_err(|e| NetError::Io(format!("{}: {e}", path.display())))?;
         Network::from_bytes(&b)
     }
+}
+
+/// A network's weights as floats ([`Network::dequantize`]), in the layout
+/// [`Network::quantize_with`] takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatWeights {
+    /// The first layer's width.
+    pub width: Width,
+    /// The input-bucket scheme.
+    pub inputs: InputBuckets,
+    /// First-layer weights, `[K · INPUTS][H]` flat.
+    pub w1: Vec<f32>,
+    /// First-layer biases, `[H]`.
+    pub b1: Vec<f32>,
+    /// Output weights, `[B][2H]` flat (per head, side to move's half first).
+    pub w2: Vec<f32>,
+    /// Output biases, `[B]`.
+    pub b2: Vec<f32>,
+    /// Centipawns per output unit.
+    pub eval_scale: u32,
 }
 
 /// `Σ clamp(a, 0, QA)² · w` (see the module docs for the bound): in i32

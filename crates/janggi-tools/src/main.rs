@@ -170,9 +170,31 @@ struct TrainArgs {
     /// the same).
     #[arg(long, default_value_t = janggi::nnue::Width::H256, value_parser = parse_hidden)]
     hidden: janggi::nnue::Width,
+    /// Input buckets by the own general's palace point: none (one first
+    /// layer), palace9 (one block per palace point) or palace6 (the side
+    /// files folded by the left-right mirror); the network file records
+    /// the scheme (version 3), a resumed checkpoint must have the same.
+    #[arg(long, default_value_t = janggi::nnue::InputBuckets::None, value_parser = parse_input_buckets)]
+    input_buckets: janggi::nnue::InputBuckets,
+    /// Start from this network's weights (its first layer into the shared
+    /// rows, the bucket rows at zero): the untrained model evaluates as
+    /// the network. Its width and output buckets must be those asked for.
+    #[arg(long, conflicts_with = "resume")]
+    init_from: Option<std::path::PathBuf>,
     /// No progress lines.
     #[arg(long)]
     quiet: bool,
+}
+
+/// `--input-buckets`: a name of [`janggi::nnue::InputBuckets`].
+fn parse_input_buckets(s: &str) -> Result<janggi::nnue::InputBuckets, String> {
+    janggi::nnue::InputBuckets::from_name(s.trim()).ok_or_else(|| {
+        let names: Vec<&str> = janggi::nnue::InputBuckets::ALL
+            .iter()
+            .map(|b| b.name())
+            .collect();
+        format!("want one of {}", names.join(", "))
+    })
 }
 
 /// `--hidden`: one of [`janggi::nnue::HIDDEN_SIZES`].
@@ -322,6 +344,8 @@ fn run_train(a: TrainArgs) -> i32 {
         mirror: !a.no_mirror,
         output_buckets: a.output_buckets,
         hidden: a.hidden,
+        input_buckets: a.input_buckets,
+        init_from: a.init_from,
         progress: !a.quiet,
         ..Default::default()
     };

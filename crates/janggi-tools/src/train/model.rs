@@ -1,37 +1,129 @@
 //! The float model the trainer optimises: the same architecture as
-//! [`janggi::nnue::Network`] (`(1260 → H) × 2 → B heads`, SCReLU, the head
-//! chosen by [`janggi::nnue::output_bucket`], H one of
+//! [`janggi::nnue::Network`] (`(K · 1260 → H) × 2 → B heads`, SCReLU, the
+//! head chosen by [`janggi::nnue::output_bucket`], the first-layer block
+//! by [`janggi::nnue::InputBuckets`], H one of
 //! [`janggi::nnue::HIDDEN_SIZES`]), with forward and backward passes for
-//! one position and the quantized export.
+//! one position, the quantized export and the warm start from a network
+//! ([`Model::from_network`]).
+//!
+//! With input buckets the first layer is factorized: the K bucket blocks
+//! of `INPUTS` rows, one shared block (the unbucketed first layer) whose
+//! row every bucket's feature also reads, and the piece-type factorizer;
+//! all three fold into the K blocks the engine reads.
 
 use crate::datagen::format::Record;
-use janggi::nnue::{feature_index, output_bucket, Network, Width, INPUTS, MAX_BUCKETS};
+use janggi::nnue::{output_bucket, InputBuckets, Network, Width, INPUTS, MAX_BUCKETS};
 use janggi::types::rng::SplitMix64;
-use janggi::types::PieceKind;
+use janggi::types::{Color, PieceKind};
+use std::fmt;
 
 /// Offset of the first-layer point rows in the flat parameter vector.
 pub const W1: usize = 0;
 
-/// Where the parameter blocks sit, which depends on the width H and the
-/// number of output heads B: `W1 [INPUTS][H]`, `B1 [H]`, `W2 [B][2H]`
-/// (per head, the side to move's half first), `B2 [B]`, `FAC [14][H]`.
-/// With H = 256 and one head this is the layout of the trainer before
-/// output buckets and widths, so its checkpoints read unchanged.
+/// Where the parameter blocks sit, which depends on the width H, the
+/// number of output heads B and the input buckets K: `W1 [INPUTS][H]` (the
+/// point rows; with input buckets, the shared block), `B1 [H]`, `W2
+/// [B][2H]` (per head, the side to move's half first), `B2 [B]`, `FAC
+/// [14][H]`, then with input buckets `BKT [K][INPUTS][H]`. Without input
+/// buckets, with H = 256 and one head this is the layout of the trainer
+/// before output buckets and widths, so its checkpoints read unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// The first layer's width.
     pub width: Width,
     /// Output heads (1..=[`MAX_BUCKETS`]).
     pub buckets: usize,
+    /// The input-bucket scheme.
+    pub inputs: InputBuckets,
+    /// How the first layer is kept inside the quantized range.
+    pub clip: RowClip,
 }
+
+/// How the first layer's parts are kept inside the quantized range ±1.98
+/// (the accumulator bound of `janggi::nnue::network`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowClip {
+    /// Point rows and factorizer each within ±0.99, so their sum is
+    /// within ±1.98 (the trainer before input buckets; models without
+    /// input buckets trained from scratch).
+    Split,
+    /// Point (shared) rows and bucket rows within ±1.98, the factorizer
+    /// within ±0.99, and every folded weight (their sum) clamped to ±1.98,
+    /// in training as in the export, so that the float model computes with
+    /// the weights the network gets (models with input buckets, and any
+    /// model started from a network, whose first layer reaches ±1.98).
+    Sum,
+}
+
+impl RowClip {
+    /// The checkpoint's code.
+    pub fn code(self) -> u64 {
+        match self {
+            RowClip::Split => 0,
+            RowClip::Sum => 1,
+        }
+    }
+
+    /// The clip of a checkpoint's code.
+    pub fn from_code(code: u64) -> Option<RowClip> {
+        [RowClip::Split, RowClip::Sum]
+            .into_iter()
+            .find(|c| c.code() == code)
+    }
+}
+
+/// The first layer's clip range.
+pub const W1_LIMIT: f32 = 1.98;
 
 impl Layout {
     /// The layout of a model of `width` with `buckets` heads (clamped to
-    /// 1..=[`MAX_BUCKETS`]).
+    /// 1..=[`MAX_BUCKETS`]), without input buckets.
     pub fn new(width: Width, buckets: usize) -> Layout {
+        Layout::with_inputs(width, buckets, InputBuckets::None)
+    }
+
+    /// [`Layout::new`] with the input buckets of `inputs` (the clip
+    /// [`RowClip::Sum`] with them, [`RowClip::Split`] without).
+    pub fn with_inputs(width: Width, buckets: usize, inputs: InputBuckets) -> Layout {
         Layout {
             width,
             buckets: buckets.clamp(1, MAX_BUCKETS),
+            inputs,
+            clip: if inputs == InputBuckets::None {
+                RowClip::Split
+            } else {
+                RowClip::Sum
+            },
+        }
+    }
+
+    /// Whether the model has input buckets (a `BKT` block).
+    #[inline]
+    pub fn bucketed(self) -> bool {
+        self.inputs != InputBuckets::None
+    }
+
+    /// Rows of the folded first layer (K · INPUTS), the features a
+    /// sample's indices run over.
+    #[inline]
+    pub fn rows(self) -> usize {
+        self.inputs.count() * INPUTS
+    }
+
+    /// The bucket rows (the end of the factorizer).
+    #[inline]
+    pub fn bkt(self) -> usize {
+        self.fac() + 14 * self.h()
+    }
+
+    /// Where the gradient of folded row `r` accumulates: the point rows
+    /// without input buckets, the bucket rows with them.
+    #[inline]
+    pub fn grad_rows(self) -> usize {
+        if self.bucketed() {
+            self.bkt()
+        } else {
+            W1
         }
     }
 
@@ -72,7 +164,12 @@ impl Layout {
     /// Number of parameters.
     #[inline]
     pub fn len(self) -> usize {
-        self.fac() + 14 * self.h()
+        self.bkt()
+            + if self.bucketed() {
+                self.rows() * self.h()
+            } else {
+                0
+            }
     }
 
     /// Never empty.
@@ -87,7 +184,9 @@ pub const MAX_PIECES: usize = 32;
 /// One training example, decoded from a [`Record`].
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
-    /// Active features from the side to move's view, then the other's.
+    /// Active features from the side to move's view, then the other's
+    /// (rows of the folded first layer: with input buckets, bucket
+    /// `k`'s feature `f` is `k · INPUTS + f`).
     pub feats: [[u16; MAX_PIECES]; 2],
     /// Number of active features.
     pub len: usize,
@@ -123,14 +222,31 @@ impl Sample {
     /// The example for `r`, or for its left-right mirror image (the rules
     /// are symmetric under it, so the mirror has the same target).
     pub fn with_mirror(r: &Record, t: Target, mirror: bool) -> Sample {
+        Sample::with_inputs(r, t, InputBuckets::None, mirror)
+    }
+
+    /// [`Sample::with_mirror`] for a model with the input buckets of
+    /// `inputs`: each perspective's features in the block of its own
+    /// general's point (of the mirror image's point, for the mirror image:
+    /// it is just another position).
+    pub fn with_inputs(r: &Record, t: Target, inputs: InputBuckets, mirror: bool) -> Sample {
+        let flip = |sq: janggi::Square| if mirror { sq.flip_file() } else { sq };
+        let mut generals = [janggi::Square::default(); 2];
+        for (p, sq) in r.piece_squares() {
+            if p.kind == PieceKind::General {
+                generals[p.color.index()] = flip(sq);
+            }
+        }
+        let view = |c: Color| inputs.view(c, generals[c.index()]);
         let mut feats = [[0u16; MAX_PIECES]; 2];
         let mut len = 0;
         let mut pieces = 0u8;
         let us = r.side;
+        let views = [view(us), view(!us)];
         for (p, sq) in r.piece_squares().take(MAX_PIECES) {
-            let sq = if mirror { sq.flip_file() } else { sq };
-            feats[0][len] = feature_index(us, p, sq) as u16;
-            feats[1][len] = feature_index(!us, p, sq) as u16;
+            let sq = flip(sq);
+            feats[0][len] = views[0].index(us, p, sq) as u16;
+            feats[1][len] = views[1].index(!us, p, sq) as u16;
             len += 1;
             pieces += u8::from(p.kind != PieceKind::General);
         }
@@ -148,14 +264,39 @@ impl Sample {
 /// The left-right mirror of every feature (`f` of a piece on a point ↦
 /// the feature of the same piece on the mirrored point): the features of
 /// [`Sample::with_mirror`]`(r, t, true)` are those of `Sample::new(r, t)`
-/// through this table, in the same order.
+/// through this table, in the same order. No input buckets
+/// ([`mirror_table_for`]).
 pub fn mirror_table() -> Vec<u16> {
-    let mut table: Vec<u16> = (0..INPUTS as u16).collect();
-    for t in 0..INPUTS / 90 {
-        for file in 0..9u8 {
-            for rank in 0..10u8 {
-                if let Some(sq) = janggi::types::Square::new(file, rank) {
-                    table[t * 90 + sq.index()] = (t * 90 + sq.flip_file().index()) as u16;
+    mirror_table_for(InputBuckets::None)
+}
+
+/// [`mirror_table`] over the K · INPUTS features of `inputs`: the
+/// features of [`Sample::with_inputs`]`(r, t, inputs, true)` are those of
+/// `Sample::with_inputs(r, t, inputs, false)` through it. A perspective
+/// whose general stands on point `g` (view `v`) has it on `g`'s mirror
+/// image in the mirrored position (view `v'`): its feature of bucket `v`
+/// on seen square `s` becomes bucket `v'`'s feature on `s` mirrored once
+/// for the position and once for each of the two views that mirrors. So
+/// under `palace9` the bucket's file mirrors; under `palace6` a side-file
+/// bucket's features map to themselves (the mirror is built in) and only
+/// the centre file's mirror.
+pub fn mirror_table_for(inputs: InputBuckets) -> Vec<u16> {
+    let mut table: Vec<u16> = (0..inputs.count() * INPUTS).map(|f| f as u16).collect();
+    for file in 3..6u8 {
+        for rank in 0..3u8 {
+            let Some(g) = janggi::types::Square::new(file, rank) else {
+                continue;
+            };
+            let (v, m) = (
+                inputs.view(Color::Cho, g),
+                inputs.view(Color::Cho, g.flip_file()),
+            );
+            let flips = 1 + usize::from(v.mirrored()) + usize::from(m.mirrored());
+            for t in 0..INPUTS / 90 {
+                for sq in janggi::types::Square::ALL {
+                    let seen = if flips % 2 == 1 { sq.flip_file() } else { sq };
+                    table[v.bucket() * INPUTS + t * 90 + sq.index()] =
+                        (m.bucket() * INPUTS + t * 90 + seen.index()) as u16;
                 }
             }
         }
@@ -179,9 +320,19 @@ impl Sample {
 
 /// Adds to the factorizer's gradient the point-row gradients of its piece
 /// type (the gradient [`Model::backward_folded`] leaves out; linear, so it
-/// can run once on a summed gradient).
+/// can run once on a summed gradient). With input buckets, first adds to
+/// each shared row the gradients of that feature's bucket rows.
 pub fn add_factorizer_grad(grad: &mut [f32], layout: Layout) {
     let (h, b1) = (layout.h(), layout.b1());
+    if layout.bucketed() {
+        let (shared, rest) = grad.split_at_mut(b1);
+        let bkt = &rest[layout.bkt() - b1..];
+        for block in bkt.chunks_exact(INPUTS * h) {
+            for (g, &d) in shared.iter_mut().zip(block) {
+                *g += d;
+            }
+        }
+    }
     let (rows, rest) = grad.split_at_mut(b1);
     let fac = &mut rest[layout.fac() - b1..];
     for (f, row) in rows.chunks_exact(h).enumerate() {
@@ -233,9 +384,11 @@ impl Model {
     }
 
     /// A randomly initialised model of `layout`: first-layer weights
-    /// uniform in ±0.1, every head's output weights uniform in ±1/sqrt(2H),
-    /// drawn head after head (one head draws the numbers of
-    /// [`Model::new`]), biases and the factorizer zero.
+    /// (with input buckets, the shared rows) uniform in ±0.1, every head's
+    /// output weights uniform in ±1/sqrt(2H), drawn head after head (one
+    /// head draws the numbers of [`Model::new`]), biases, the factorizer
+    /// and the bucket rows zero (so a fresh bucketed model evaluates as
+    /// the fresh model without input buckets of the same seed).
     pub fn with_layout(seed: u64, layout: Layout) -> Model {
         let (h, b1) = (layout.h(), layout.b1());
         let mut rng = SplitMix64::new(seed);
@@ -260,16 +413,25 @@ impl Model {
         output_bucket(u32::from(s.pieces), self.layout.buckets)
     }
 
-    /// Keeps the weights inside the quantized ranges (the factorizer and
-    /// the point rows each within half the range, so their sum fits).
+    /// Keeps the weights inside the quantized ranges ([`RowClip`]: the
+    /// factorizer and the point rows each within half the range, so that
+    /// their sum fits; or the rows within the range, their folded sum
+    /// clamped to it).
     pub fn clip(&mut self) {
         let (b1, w2) = (self.layout.b1(), self.layout.w2(0));
+        let rows = match self.layout.clip {
+            RowClip::Split => 0.99,
+            RowClip::Sum => W1_LIMIT,
+        };
         for x in &mut self.p[W1..b1] {
+            *x = x.clamp(-rows, rows);
+        }
+        let (b2, fac, bkt) = (self.layout.b2(), self.layout.fac(), self.layout.bkt());
+        for x in &mut self.p[fac..bkt] {
             *x = x.clamp(-0.99, 0.99);
         }
-        let (b2, fac) = (self.layout.b2(), self.layout.fac());
-        for x in &mut self.p[fac..] {
-            *x = x.clamp(-0.99, 0.99);
+        for x in &mut self.p[bkt..] {
+            *x = x.clamp(-W1_LIMIT, W1_LIMIT);
         }
         for x in &mut self.p[b1..w2] {
             *x = x.clamp(-1.98, 1.98);
@@ -288,7 +450,10 @@ impl Model {
         w
     }
 
-    /// [`Model::folded_w1`] into `out` (reused between optimiser steps).
+    /// [`Model::folded_w1`] into `out` (reused between optimiser steps):
+    /// `K · INPUTS` rows, row `k · INPUTS + f` = `(point + factorizer) +
+    /// bucket k`'s row (the bucket term with input buckets only), clamped
+    /// to ±1.98 under [`RowClip::Sum`].
     pub fn fold_w1_into(&self, out: &mut Vec<f32>) {
         let (h, fac) = (self.layout.h(), self.layout.fac());
         out.clear();
@@ -298,6 +463,39 @@ impl Model {
             for (x, &v) in row.iter_mut().zip(&self.p[fac + t * h..fac + (t + 1) * h]) {
                 *x += v;
             }
+        }
+        if self.layout.bucketed() {
+            let shared = INPUTS * h;
+            let bkt = &self.p[self.layout.bkt()..];
+            out.reserve(bkt.len() - shared);
+            for _ in 1..self.layout.inputs.count() {
+                out.extend_from_within(0..shared);
+            }
+            for (x, &b) in out.iter_mut().zip(bkt) {
+                *x += b;
+            }
+        }
+        if self.layout.clip == RowClip::Sum {
+            for x in out.iter_mut() {
+                *x = x.clamp(-W1_LIMIT, W1_LIMIT);
+            }
+        }
+    }
+
+    /// The folded first-layer weight of row `r` (of `K · INPUTS`), neuron
+    /// `j`, as [`Model::fold_w1_into`] computes it.
+    #[inline]
+    fn folded_weight(&self, r: usize, j: usize) -> f32 {
+        let h = self.layout.h();
+        let f = r % INPUTS;
+        let t = f / 90;
+        let mut w = self.p[W1 + f * h + j] + self.p[self.layout.fac() + t * h + j];
+        if self.layout.bucketed() {
+            w += self.p[self.layout.bkt() + r * h + j];
+        }
+        match self.layout.clip {
+            RowClip::Split => w,
+            RowClip::Sum => w.clamp(-W1_LIMIT, W1_LIMIT),
         }
     }
 
@@ -356,13 +554,14 @@ impl Model {
         let bucket = self.bucket(s);
         grad[self.layout.b2() + bucket] += dout;
         let head = self.layout.w2(bucket);
+        let rows = self.layout.grad_rows();
         for side in 0..2 {
             self.head_grad(head, side, dout, scratch, grad);
             let dacc = &scratch.dacc;
             let h = dacc.len();
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
-                let row = &mut grad[W1 + f * h..W1 + (f + 1) * h];
+                let row = &mut grad[rows + f * h..rows + (f + 1) * h];
                 for (g, &d) in row.iter_mut().zip(dacc) {
                     *g += d;
                 }
@@ -416,6 +615,12 @@ impl Model {
             acc.copy_from_slice(b1);
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
+                if self.layout.bucketed() || self.layout.clip == RowClip::Sum {
+                    for (j, a) in acc.iter_mut().enumerate() {
+                        *a += self.folded_weight(f, j);
+                    }
+                    continue;
+                }
                 let row = &self.p[W1 + f * h..W1 + (f + 1) * h];
                 let t = f / 90;
                 let fac = &self.p[fac + t * h..fac + (t + 1) * h];
@@ -457,6 +662,16 @@ impl Model {
             let dacc = &scratch.dacc;
             for &f in &s.feats[side][..s.len] {
                 let f = usize::from(f);
+                if self.layout.bucketed() {
+                    // The bucket row, then the shared row of its feature
+                    // (straight through the clamp).
+                    let bkt = self.layout.bkt();
+                    let row = &mut grad[bkt + f * h..bkt + (f + 1) * h];
+                    for (g, &d) in row.iter_mut().zip(dacc) {
+                        *g += d;
+                    }
+                }
+                let f = f % INPUTS;
                 let row = &mut grad[W1 + f * h..W1 + (f + 1) * h];
                 for (g, &d) in row.iter_mut().zip(dacc) {
                     *g += d;
@@ -475,28 +690,109 @@ impl Model {
     /// The model's evaluation of `r`'s position in centipawns for the side
     /// to move (`scale` centipawns per logistic unit).
     pub fn eval_cp(&self, r: &Record, scale: f32) -> f32 {
-        let s = Sample::new(
-            r,
-            Target {
-                blend: 0.0,
-                scale: 1.0,
-            },
-        );
+        let t = Target {
+            blend: 0.0,
+            scale: 1.0,
+        };
+        let s = Sample::with_inputs(r, t, self.layout.inputs, false);
         self.forward(&s, &mut Scratch::new(self.layout)) * scale
     }
 
-    /// The quantized network (of the model's width, one head per bucket;
-    /// a one-head model gives a version-1 file, [`Network::to_bytes`]).
+    /// The quantized network (of the model's width and input buckets, one
+    /// head per bucket; a one-head model without input buckets gives a
+    /// version-1 file, [`Network::to_bytes`]).
     pub fn quantize(&self, eval_scale: u32) -> Network {
         let l = self.layout;
         let (b1, w2, b2, fac) = (l.b1(), l.w2(0), l.b2(), l.fac());
-        Network::quantize(
+        Network::quantize_with(
             l.width,
+            l.inputs,
             &self.folded_w1(),
             &self.p[b1..w2],
             &self.p[w2..b2],
             &self.p[b2..fac],
             eval_scale,
+        )
+    }
+
+    /// A model of `layout` that evaluates as `net` (up to its
+    /// quantization): the warm start of `janggi-tools train --init-from`.
+    /// `net`'s weights, dequantized ([`Network::dequantize`]), go where
+    /// they act the same: a network without input buckets into the point
+    /// rows (with input buckets, the shared rows; the bucket rows start at
+    /// zero), one with `layout`'s input buckets into the bucket rows (the
+    /// shared rows zero); the factorizer starts at zero. The clip becomes
+    /// [`RowClip::Sum`], which holds the network's first layer as it is.
+    ///
+    /// # Errors
+    /// A network of another width, number of heads, or input buckets
+    /// (other than none).
+    pub fn from_network(net: &Network, layout: Layout) -> Result<Model, InitMismatch> {
+        let f = net.dequantize();
+        let mismatch = |field, network: String, model: String| InitMismatch {
+            field,
+            network,
+            model,
+        };
+        if f.width != layout.width {
+            return Err(mismatch(
+                "hidden size",
+                f.width.to_string(),
+                layout.width.to_string(),
+            ));
+        }
+        if f.b2.len() != layout.buckets {
+            return Err(mismatch(
+                "output buckets",
+                f.b2.len().to_string(),
+                layout.buckets.to_string(),
+            ));
+        }
+        let to = match f.inputs {
+            InputBuckets::None => W1,
+            s if s == layout.inputs => layout.bkt(),
+            s => {
+                return Err(mismatch(
+                    "input buckets",
+                    s.to_string(),
+                    layout.inputs.to_string(),
+                ))
+            }
+        };
+        let layout = Layout {
+            clip: RowClip::Sum,
+            ..layout
+        };
+        let mut p = vec![0.0; layout.len()];
+        p[to..to + f.w1.len()].copy_from_slice(&f.w1);
+        let (b1, w2, b2) = (layout.b1(), layout.w2(0), layout.b2());
+        p[b1..w2].copy_from_slice(&f.b1);
+        p[w2..b2].copy_from_slice(&f.w2);
+        p[b2..b2 + f.b2.len()].copy_from_slice(&f.b2);
+        let mut model = Model { p, layout };
+        model.clip();
+        Ok(model)
+    }
+}
+
+/// Why a network cannot start a model ([`Model::from_network`]): a size
+/// that differs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InitMismatch {
+    /// What differs.
+    pub field: &'static str,
+    /// The network's value.
+    pub network: String,
+    /// The model's.
+    pub model: String,
+}
+
+impl fmt::Display for InitMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the network's {} is {}, the model's {}",
+            self.field, self.network, self.model
         )
     }
 }
