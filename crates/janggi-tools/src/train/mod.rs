@@ -993,7 +993,7 @@ mod tests {
             }
             let w1f = model.folded_w1();
             assert_eq!(w1f.len(), inputs.count() * janggi::nnue::INPUTS * 256);
-            assert!(w1f.iter().any(|&w| w == model::W1_LIMIT));
+            assert!(w1f.contains(&model::W1_LIMIT));
             assert!(w1f.iter().all(|w| w.abs() <= model::W1_LIMIT));
             folded_passes_agree_with(model, &general_records());
         }
