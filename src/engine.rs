@@ -35,6 +35,7 @@
 use crate::game::Game;
 use crate::nnue::Network;
 use crate::search::offer::{answer_offer, Offer, OfferDecision};
+use crate::search::params::SearchParams;
 use crate::search::skill::Skill;
 use crate::search::{
     CurrMove, Info, Limits, Progress, ReportScore, SearchControl, SearchResult, Searcher,
@@ -187,6 +188,7 @@ pub struct Engine {
     threads: usize,
     skill: Skill,
     network: Option<Arc<Network>>,
+    params: SearchParams,
     gate: Arc<Gate>,
     running: Option<Running>,
 }
@@ -225,6 +227,7 @@ impl Engine {
             threads: DEFAULT_THREADS,
             skill: Skill::default(),
             network,
+            params: SearchParams::default(),
             gate: Arc::new(Gate::default()),
             running: None,
         }
@@ -359,11 +362,28 @@ impl Engine {
         self.skill
     }
 
+    /// Sets the search's pruning, reduction and extension parameters
+    /// (tuning builds' `SearchTune`).
+    ///
+    /// # Errors
+    /// [`EngineBusy`]; nothing changes.
+    pub fn set_search_params(&mut self, params: SearchParams) -> Result<(), EngineBusy> {
+        self.searcher_mut()?.set_params(params.clone());
+        self.params = params;
+        Ok(())
+    }
+
+    /// The search's pruning, reduction and extension parameters.
+    pub fn search_params(&self) -> &SearchParams {
+        &self.params
+    }
+
     /// A fresh searcher with the engine's hash, threads and skill.
     fn new_searcher(&self) -> Searcher {
         let mut s = Searcher::new(self.hash_mb, self.threads);
         s.set_skill(self.skill);
         s.set_network(self.network.clone());
+        s.set_params(self.params.clone());
         s
     }
 

@@ -242,11 +242,14 @@ fn count(n: i64) -> usize {
     usize::try_from(n).unwrap_or(1)
 }
 
+/// How many options there are: tuning builds have `SearchTune` too.
+pub const OPTION_COUNT: usize = 20 + cfg!(feature = "tune") as usize;
+
 /// Every option, in handshake order. Rule option defaults are the
 /// `janggikjf` preset's. Setting `UCI_Variant` replaces the whole rule set
 /// by that preset; the rule options set afterwards override single rules
 /// of it (so a GUI sets the variant first, then any overrides).
-pub static OPTIONS: [OptionSpec; 20] = [
+pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
     OptionSpec {
         uci_name: "Hash",
         usi_name: "USI_Hash",
@@ -471,6 +474,21 @@ pub static OPTIONS: [OptionSpec; 20] = [
         },
         cecp: CecpAccess::Hidden,
     },
+    // Tuning builds only (`--features tune`): sets the search's pruning,
+    // reduction and extension parameters by name, e.g.
+    // `lmr_div=200 lmp_depth=8` (`default` restores them all); see
+    // `crate::search::params`.
+    #[cfg(feature = "tune")]
+    OptionSpec {
+        uci_name: "SearchTune",
+        usi_name: "SearchTune",
+        kind: OptionType::String {
+            default: "default",
+            file: false,
+            set: Session::set_search_tune,
+        },
+        cecp: CecpAccess::Feature,
+    },
 ];
 
 impl Session {
@@ -512,6 +530,24 @@ impl Session {
         }
         self.settings.network = net;
         self.say(&format!("info string EvalFile {text}: network loaded"));
+        Ok(())
+    }
+
+    /// `SearchTune` (tuning builds): a list of `name=value` search
+    /// parameters; a list with a bad item changes nothing.
+    #[cfg(feature = "tune")]
+    fn set_search_tune(&mut self, text: &str) -> SetResult {
+        let mut params = self.engine.search_params().clone();
+        params.apply(text).map_err(|e| OptionError::BadValue {
+            option: "SearchTune".to_string(),
+            value: echo(text),
+            expected: e.to_string(),
+        })?;
+        let now = params.changed();
+        self.engine
+            .set_search_params(params)
+            .map_err(busy("setoption"))?;
+        self.say(&format!("info string SearchTune: {now}"));
         Ok(())
     }
 

@@ -11,6 +11,7 @@
 //! * [`tt`] — the lock-free transposition table;
 //! * [`tree`] — the rule stack: the game layer's judge frames along the
 //!   search path (bikjang, repetition, passes, move limit, counting);
+//! * [`params`] — the pruning, reduction and extension parameters;
 //! * [`score`] — the score scale (mates, rule wins, `MAX_PLY`);
 //! * [`limits`] — time management;
 //! * `thread` — iterative deepening, aspiration windows, MultiPV and
@@ -24,6 +25,7 @@ pub mod limits;
 pub mod movepick;
 pub(crate) mod negamax;
 pub mod offer;
+pub mod params;
 mod qsearch;
 pub mod score;
 pub mod see;
@@ -201,6 +203,8 @@ pub struct Searcher {
     /// The network the search evaluates with (`None`: the handcrafted
     /// evaluation).
     network: Option<Arc<Network>>,
+    /// The pruning, reduction and extension parameters.
+    params: params::SearchParams,
 }
 
 impl Searcher {
@@ -215,6 +219,7 @@ impl Searcher {
             skill: Skill::default(),
             skill_counter: 0,
             network: None,
+            params: params::SearchParams::default(),
         }
     }
 
@@ -249,6 +254,16 @@ impl Searcher {
     /// Evaluates with `net` (`None`: the handcrafted evaluation).
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
         self.network = net;
+    }
+
+    /// Sets the pruning, reduction and extension parameters.
+    pub fn set_params(&mut self, params: params::SearchParams) {
+        self.params = params;
+    }
+
+    /// The pruning, reduction and extension parameters.
+    pub fn params(&self) -> &params::SearchParams {
+        &self.params
     }
 
     /// The network the search evaluates with, if any.
@@ -413,6 +428,7 @@ impl Searcher {
             control,
             nodes: &counters,
             network: self.network.as_ref(),
+            params: &self.params,
         };
         let pos = game.position().clone();
         let (main_history, helper_histories) = self.histories.split_at_mut(1);

@@ -5,6 +5,7 @@
 use super::history::History;
 use super::limits::Timer;
 use super::movepick::{is_capture, Kind, MovePicker};
+use super::params::SearchParams;
 use super::score::{INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
 use super::thread::Plan;
 use super::tree::{After, Tree, Verdict};
@@ -15,29 +16,11 @@ use crate::eval;
 use crate::nnue::{AccStack, Network};
 use crate::types::{Move, PieceKind};
 use arrayvec::ArrayVec;
-use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Nodes between two looks at the clock and the stop flags.
 const POLL_INTERVAL: u64 = 1024;
-// Pruning margins are about one soldier (≈ 200 cp here) per ply, the
-// scale Fairy-Stockfish uses for Janggi; chess-sized margins (a third of
-// that) pruned too much: Janggi's chariots and cannons swing the
-// evaluation by more in one move.
-/// Reverse futility margin per ply of depth (up to depth 8).
-const RFP_MARGIN: i32 = 200;
-/// Futility margin: base and per ply.
-const FUTILITY_BASE: i32 = 175;
-const FUTILITY_PER_PLY: i32 = 155;
-/// Razoring margin (depth 1 only).
-const RAZOR_MARGIN: i32 = 520;
-/// Checks are extended only above this depth, and only when the static
-/// evaluation is at least `CHECK_EXT_MIN_EVAL` from level (or the checking
-/// side was itself in check): checks are so common in Janggi that
-/// extending all of them blew the tree up.
-const CHECK_EXT_MIN_DEPTH: i32 = 6;
-const CHECK_EXT_MIN_EVAL: i32 = 100;
 /// Static evaluations are kept inside ±this, far from decisive scores.
 pub(crate) const EVAL_LIMIT: i32 = 20_000;
 
@@ -53,6 +36,8 @@ pub(crate) struct Shared<'a> {
     pub nodes: &'a [AtomicU64],
     /// The network, when the search evaluates with it.
     pub network: Option<&'a Arc<Network>>,
+    /// The pruning, reduction and extension parameters.
+    pub params: &'a SearchParams,
 }
 
 /// A root move with its latest score and principal variation.
@@ -88,22 +73,6 @@ pub(crate) fn verdict_score(v: Verdict, ply: usize) -> i32 {
     }
 }
 
-/// Late move reduction table, indexed by depth and move number.
-type LmrTable = [[u8; 64]; 64];
-
-/// The reduction table, computed once (a search used to rebuild it with
-/// 4,000 logarithms each time, 3 % of datagen's instructions).
-static LMR: Lazy<LmrTable> = Lazy::new(|| {
-    let mut t = [[0u8; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            let v = 0.75 + (d as f64).ln() * (m as f64).ln() / 2.25;
-            *r = v.max(0.0) as u8;
-        }
-    }
-    t
-});
-
 /// One search thread's data.
 pub(crate) struct Worker<'a> {
     pub id: usize,
@@ -127,7 +96,7 @@ pub(crate) struct Worker<'a> {
     /// Whether the side to move at each ply is in check, when the parent
     /// already knows it (it tested whether its move gives check).
     checks: [Option<bool>; MAX_PLY + 3],
-    lmr: &'static LmrTable,
+    params: &'a SearchParams,
     nmp_off: bool,
     /// The network's accumulators along the current line (`None`: the
     /// handcrafted evaluation).
@@ -162,7 +131,7 @@ impl<'a> Worker<'a> {
             evals: [0; MAX_PLY + 2],
             moves: [None; MAX_PLY + 2],
             checks: [None; MAX_PLY + 3],
-            lmr: &LMR,
+            params: shared.params,
             nmp_off: false,
             nnue: shared
                 .network
@@ -357,7 +326,9 @@ impl<'a> Worker<'a> {
                     } else {
                         let mut r = 0;
                         if depth >= 3 && !capture && !gives_check && i > self.pv_idx + 3 {
-                            r = (i32::from(self.lmr[depth.min(63) as usize][i.min(63)]) - 1).max(0);
+                            r = (i32::from(self.params.lmr()[depth.min(63) as usize][i.min(63)])
+                                - 1)
+                            .max(0);
                             r = r.min(new_depth - 1).max(0);
                         }
                         let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, 1, true);
@@ -467,15 +438,15 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !in_check && !must_answer {
             // Reverse futility pruning.
-            if depth <= 8
-                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            if depth <= self.params.rfp_depth
+                && eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
                 && eval.abs() < WIN_BOUND
                 && beta.abs() < WIN_BOUND
             {
                 return eval;
             }
             // Razoring.
-            if depth == 1 && alpha.abs() < WIN_BOUND && eval + RAZOR_MARGIN < alpha {
+            if depth == 1 && alpha.abs() < WIN_BOUND && eval + self.params.razor_margin < alpha {
                 let v = self.qsearch(alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -495,7 +466,9 @@ impl<'a> Worker<'a> {
                 && self.has_big_pieces()
                 && beta.abs() < WIN_BOUND
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let p = self.params;
+                let r =
+                    p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
                 let after = self.make_move(Move::PASS, false, ply);
                 self.pv_len[ply + 1] = 0;
                 let score = match after {
@@ -529,7 +502,7 @@ impl<'a> Worker<'a> {
         }
 
         // Internal iterative reduction: no hash move, search shallower.
-        if tt_move.is_none() && depth >= 4 && (pv_node || cut) {
+        if tt_move.is_none() && depth >= self.params.iir_depth && (pv_node || cut) {
             depth -= 1;
         }
 
@@ -578,10 +551,11 @@ impl<'a> Worker<'a> {
                 && legal > 1
                 && best > -WIN_BOUND
                 && matches!(after, After::Continue)
-                && ((depth <= 5 && quiets.len() >= lmp_limit)
-                    || (depth <= 6
+                && ((depth <= self.params.lmp_depth && quiets.len() >= lmp_limit)
+                    || (depth <= self.params.futility_depth
                         && alpha.abs() < WIN_BOUND
-                        && eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha))
+                        && eval + self.params.futility_base + self.params.futility_per_ply * depth
+                            <= alpha))
             {
                 self.unmake_move();
                 if !quiets.is_full() {
@@ -596,8 +570,8 @@ impl<'a> Worker<'a> {
                     let ext = i32::from(
                         gives_check
                             && (ply as i32) < 2 * self.root_depth
-                            && depth > CHECK_EXT_MIN_DEPTH
-                            && (in_check || eval.abs() > CHECK_EXT_MIN_EVAL),
+                            && depth > self.params.check_ext_depth
+                            && (in_check || eval.abs() > self.params.check_ext_eval),
                     );
                     let new_depth = depth - 1 + ext;
                     if legal == 1 {
@@ -605,14 +579,20 @@ impl<'a> Worker<'a> {
                     } else {
                         let mut r = 0;
                         // Late move reductions: quiet moves late in the
-                        // order, checks and evasions included.
-                        if depth >= 3 && !capture && legal > 1 + 2 * usize::from(pv_node) {
-                            r = i32::from(self.lmr[depth.min(63) as usize][legal.min(63)]);
+                        // order, checks and evasions included (captures
+                        // too when `lmr_capture` ≥ 0).
+                        let reducible = !capture || self.params.lmr_capture >= 0;
+                        if depth >= 3 && reducible && legal > 1 + 2 * usize::from(pv_node) {
+                            r = i32::from(self.params.lmr()[depth.min(63) as usize][legal.min(63)]);
+                            r -= if capture {
+                                self.params.lmr_capture
+                            } else {
+                                self.history.score(us, mv) / self.params.lmr_history
+                            };
                             r -= i32::from(pv_node);
                             r += i32::from(cut);
                             r -= i32::from(special);
                             r += i32::from(!improving);
-                            r -= self.history.score(us, mv) / 6000;
                             r = r.clamp(0, (new_depth - 1).max(0));
                         }
                         let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);

@@ -10,9 +10,6 @@ use super::tree::After;
 use super::tt::Bound;
 use crate::eval::material::piece_value;
 
-/// Quiescence delta-pruning margin.
-const DELTA_MARGIN: i32 = 200;
-
 impl Worker<'_> {
     /// Quiescence search at `ply`.
     pub(crate) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -83,7 +80,7 @@ impl Worker<'_> {
                     .pos
                     .piece_at(mv.to())
                     .map_or(0, |p| piece_value(p.kind));
-                if stand + victim + DELTA_MARGIN <= alpha {
+                if stand + victim + self.shared.params.delta_margin <= alpha {
                     continue;
                 }
             }

@@ -1048,16 +1048,34 @@ mod tests {
             both.push(*s);
             both.push(m);
         }
+        pairs_train_as_mirror("m", 2, 64, InputBuckets::None, &both, &plain);
+    }
+
+    /// Training (`epochs`, `batch`, `inputs`) on `both`, each sample with
+    /// its mirror image, gives the network that training on `plain` with
+    /// `mirror` gives.
+    fn pairs_train_as_mirror(
+        tag: &str,
+        epochs: usize,
+        batch: usize,
+        inputs: InputBuckets,
+        both: &[Sample],
+        plain: &[Sample],
+    ) {
         let cfg = TrainConfig {
-            out: std::env::temp_dir().join(format!("janggi-train-m-{}.nnue", std::process::id())),
-            epochs: 2,
-            batch: 64,
+            out: std::env::temp_dir().join(format!(
+                "janggi-train-{tag}-{inputs}-{}.nnue",
+                std::process::id()
+            )),
+            epochs,
+            batch,
             progress: false,
             threads: 2,
+            input_buckets: inputs,
             ..TrainConfig::default()
         };
-        let (a, _) = train_samples(&cfg, &both, &plain).unwrap();
-        let (b, _) = train_samples_mirrored(&cfg, &plain, true, &plain).unwrap();
+        let (a, _) = train_samples(&cfg, both, plain).unwrap();
+        let (b, _) = train_samples_mirrored(&cfg, plain, true, plain).unwrap();
         assert_eq!(a, b);
         let _ = std::fs::remove_file(&cfg.out);
     }
@@ -1126,22 +1144,7 @@ mod tests {
             if inputs == InputBuckets::Palace9 {
                 assert!(same < off / 2, "{same} of {off}");
             }
-            let cfg = TrainConfig {
-                out: std::env::temp_dir().join(format!(
-                    "janggi-train-mb-{inputs}-{}.nnue",
-                    std::process::id()
-                )),
-                epochs: 1,
-                batch: 256,
-                progress: false,
-                threads: 2,
-                input_buckets: inputs,
-                ..TrainConfig::default()
-            };
-            let (a, _) = train_samples(&cfg, &both, &plain).unwrap();
-            let (b, _) = train_samples_mirrored(&cfg, &plain, true, &plain).unwrap();
-            assert_eq!(a, b);
-            let _ = std::fs::remove_file(&cfg.out);
+            pairs_train_as_mirror("mb", 1, 256, inputs, &both, &plain);
         }
     }
 
