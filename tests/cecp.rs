@@ -149,7 +149,7 @@ fn handshake_features_and_setup() {
         .expect("done=1");
     assert!(lines[..done].iter().all(|l| l.starts_with("feature ")));
     assert!(lines.contains(&format!(
-        "setup (PH.R.AE..K.C.ph.r.ae..k.c.) 9x10+0_janggi {START_XBOARD_FEN}"
+        "setup (.H.R.AE..KPC..h.r.ae..kpc.) 9x10+0_janggi {START_XBOARD_FEN}"
     )));
     assert_eq!(lines.last().map(String::as_str), Some("pong 1"));
     // Nothing else: no error, no move (the engine plays Han after `new`).
@@ -166,7 +166,7 @@ fn every_rule_set_gets_a_setup_and_unknown_variants_an_error() {
         assert_eq!(
             out,
             vec![format!(
-                "setup (PH.R.AE..K.C.ph.r.ae..k.c.) 9x10+0_janggi {START_XBOARD_FEN}"
+                "setup (.H.R.AE..KPC..h.r.ae..kpc.) 9x10+0_janggi {START_XBOARD_FEN}"
             )]
         );
     }

@@ -17,8 +17,10 @@
 # moves, no move animation, each engine's `Move Overhead` at 100 ms (set
 # through XBoard's option command), with XBoard's debug log. From the log it checks that a result
 # came, that no side forfeited, lost on time or sent an illegal move, and that no
-# `Illegal move` / `Error (` answer appeared; then it saves a screenshot
-# of the final position (`OUT_DIR/xboard.png`).
+# `Illegal move` / `Error (` answer appeared, and that XBoard relayed no
+# move with a promotion suffix; it saves screenshots of the opening
+# (`OUT_DIR/xboard-start.png`) and of the final position
+# (`OUT_DIR/xboard.png`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -73,6 +75,9 @@ xboard -variant janggi -mode TwoMachines -testLegality false \
   -firstOptions "Move Overhead=100" -secondOptions "Move Overhead=100" \
   -boardSize medium -showCoords true >"$OUT/xboard.out" 2>&1 &
 XBOARD_PID=$!
+# The board as the game starts (every piece on it), once XBoard is up.
+( sleep 4; command -v import >/dev/null 2>&1 &&
+    import -window root -trim +repage "$OUT/xboard-start.png" 2>/dev/null || true ) &
 
 # XBoard logs GameEnds(result, "reason", whosent) when a game ends (and
 # once at start-up, before the game): the first one after "New game".
@@ -132,6 +137,18 @@ if grep -Eqi "forfeit|illegal move|Error \(|xboard: .*error|crash|disconnect|los
   fail "forfeit, illegal move or engine error in the log"
 fi
 [ "$moves" -ge 10 ] || fail "only $moves engine moves"
+# XBoard relays a move with a suffix only when it promoted the piece on
+# its own board (a soldier in its Pawn slot reaching the last rank turned
+# into an invisible Queen, `g1g0.`, and XBoard's board lost it): Janggi
+# has no promotion, so any suffix means XBoard's board and the engines'
+# have parted.
+# (XBoard writes `usermove ` and the move separately: the log shows
+# `usermove 25872 >first : g1g0.`.)
+PROMOTED=": usermove ([0-9]+ >(first|second) *: )?[a-i][0-9][a-i][0-9][^0-9 [:space:]]"
+if grep -Eq "$PROMOTED" "$LOG"; then
+  grep -En "$PROMOTED" "$LOG" | head -4
+  fail "XBoard promoted a piece (its board no longer matches the game)"
+fi
 case "$ends" in
   *"on time"*) fail "a side lost on time: $ends" ;;
 esac

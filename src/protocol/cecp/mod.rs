@@ -36,7 +36,7 @@
 //! }
 //! let lines = sink.lines();
 //! assert!(lines.iter().any(|l| l == "feature done=1"));
-//! assert!(lines.iter().any(|l| l.starts_with("setup (PH.R.AE..K.C.ph.r.ae..k.c.) 9x10+0_janggi ")));
+//! assert!(lines.iter().any(|l| l.starts_with("setup (.H.R.AE..KPC..h.r.ae..kpc.) 9x10+0_janggi ")));
 //! assert_eq!(lines.last().map(String::as_str), Some("pong 1"));
 //! ```
 

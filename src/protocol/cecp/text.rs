@@ -15,11 +15,16 @@ use crate::types::Color;
 pub const MATE_SCORE: i64 = 100_000;
 
 /// The piece-to-letter table of the `setup` command, in XBoard's internal
-/// piece order (`P N B R Q F E A W M O H C …`, then the same for black):
-/// soldier `P`, horse `H`, chariot `R`, guard `A`, elephant `E`, general
-/// `K`, cannon `C`. Janggi GUIs and Fairy-Stockfish's XBoard mode use the
-/// letters `H` and `E` for horse and elephant.
-pub const PIECE_TABLE: &str = "PH.R.AE..K.C.ph.r.ae..k.c.";
+/// piece order (`P N B R Q F E A C W M O …`, the king last, then the same
+/// for black): horse `H` (Knight), chariot `R` (Rook), guard `A` (Ferz),
+/// elephant `E` (Elephant), general `K` (Wazir), soldier `P` (Commoner),
+/// cannon `C` (Cannon). Janggi GUIs and Fairy-Stockfish's XBoard mode use
+/// the letters `H` and `E` for horse and elephant. The Pawn slot stays
+/// empty: XBoard promotes a Pawn on the last rank by itself (to a Queen,
+/// which has no letter here), and a soldier there vanished from its board,
+/// the move relayed as `g1g0.` (seen in a CI run of the XBoard smoke
+/// check, which now fails on any relayed promotion).
+pub const PIECE_TABLE: &str = ".H.R.AE..KPC..h.r.ae..kpc.";
 
 /// The board geometry and parent variant of the `setup` command: 9 files,
 /// 10 ranks, no holdings, XBoard's built-in Janggi rules.
@@ -154,7 +159,7 @@ mod tests {
     fn setup_of_the_start_position() {
         assert_eq!(
             setup_line(&Position::startpos()),
-            "setup (PH.R.AE..K.C.ph.r.ae..k.c.) 9x10+0_janggi \
+            "setup (.H.R.AE..KPC..h.r.ae..kpc.) 9x10+0_janggi \
              rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1"
         );
     }
