@@ -652,11 +652,12 @@ fn a_line_right_after_the_engines_move_keeps_that_move_in_the_game() {
     );
 }
 
-/// XBoard (4.9, legality testing off) relays a soldier's step onto the
-/// last rank with its promotion suffix for "no piece", `.`: the CI's
-/// XBoard game sent `usermove g1g0.` for Han's soldier g2-g1 (UCI) and the
-/// engine answered `Illegal move: g1g0.`. The move is read as the four
-/// squares; other trailing text is still refused.
+/// XBoard (4.9, legality testing off) promoted a soldier in its Pawn slot
+/// on the last rank (to a Queen, whose letter in the old `setup` table was
+/// `.`) and relayed the step as `usermove g1g0.` for Han's soldier g2-g1
+/// (UCI). The table now keeps soldiers out of the Pawn slot; a move with
+/// the dot is still read as the four squares, and other trailing text is
+/// still refused.
 #[test]
 fn a_soldier_reaching_the_last_rank_with_xboards_promotion_dot_is_read() {
     // Han soldier on g2 (UCI), one step from Cho's back rank; Han to move.

@@ -51,9 +51,11 @@ pub fn parse_move(
     let mut b = text.as_bytes();
     if dialect == ProtocolDialect::Cecp {
         if let [head @ .., b'.'] = b {
-            // XBoard appends its "no piece" character as a promotion
-            // suffix when a soldier reaches the last rank (`g1g0.`):
-            // Janggi has no promotion, so the move is the four squares.
+            // XBoard promoted a soldier that reached the last rank while
+            // the `setup` table had it in the Pawn slot, and relayed the
+            // move with the Queen's letter, `.` (`g1g0.`); the table now
+            // keeps soldiers out of that slot, but a move with the dot is
+            // still the four squares: Janggi has no promotion.
             b = head;
         }
     }
