@@ -155,6 +155,23 @@ mod tests {
     use super::*;
     use crate::game::EndReason;
 
+    /// XBoard promotes whatever stands in its Pawn slot (first of each
+    /// half) on the last rank: no Janggi piece may sit there, and each
+    /// side's seven letters appear once in its half, the general last but
+    /// one (XBoard's king slot, the last, stays empty).
+    #[test]
+    fn no_janggi_piece_sits_in_xboards_pawn_slot() {
+        let (white, black) = PIECE_TABLE.split_at(PIECE_TABLE.len() / 2);
+        for (half, letters) in [(white, "HRAEKPC"), (black, "hraekpc")] {
+            assert!(half.starts_with('.'), "{half}");
+            assert!(half.ends_with('.'), "{half}");
+            for l in letters.chars() {
+                assert_eq!(half.matches(l).count(), 1, "{l} in {half}");
+            }
+            assert_eq!(half.chars().filter(|&c| c != '.').count(), 7, "{half}");
+        }
+    }
+
     #[test]
     fn setup_of_the_start_position() {
         assert_eq!(
