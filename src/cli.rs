@@ -470,6 +470,7 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
     let started = Instant::now();
     let mut write_error = None;
     let mut analysed = 0;
+    let mut caveats = 0;
     analyse_all(
         &records,
         jobs,
@@ -481,6 +482,12 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
             match r {
                 Ok(an) => {
                     analysed += 1;
+                    if let Some(c) = &an.rules_caveat {
+                        if caveats == 0 {
+                            progress.println(&format!("{label}: warning: {c}"));
+                        }
+                        caveats += 1;
+                    }
                     let text = if a.json {
                         to_json(&an) + "\n"
                     } else {
@@ -506,6 +513,11 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
     if let Some(e) = write_error.or(flushed.err()) {
         eprintln!("output: {e}");
         return 2;
+    }
+    if caveats > 1 {
+        eprintln!(
+            "warning: {caveats} of {analysed} games were not searched under exactly their rules (see the first warning; the records say so in their first comment)"
+        );
     }
     if !a.quiet {
         let shard_text = if a.shard.is_some() {

@@ -119,7 +119,7 @@ fn games_in_parallel_and_shards_together_equal_the_plain_run() {
     .enumerate()
     {
         text.push_str(&format!(
-            "[Event \"g{i}\"]\n[Variant \"Janggi\"]\n[FEN \"{f}\"]\n\n{moves} *\n\n"
+            "[Event \"g{i}\"]\n[Variant \"janggikjf\"]\n[FEN \"{f}\"]\n\n{moves} *\n\n"
         ));
     }
     let file = dir.join("games.pgn");
@@ -174,4 +174,69 @@ fn a_korean_app_record_is_analysed() {
     assert_eq!(pgn.matches("[%eval ").count(), 89, "{pgn}");
     let back = janggi_records::pgn::read_pgn(&pgn).remove(0).unwrap();
     assert_eq!(back.plies.len(), 89);
+}
+
+/// An engine that knows only Fairy-Stockfish's `janggi` variant (a shell
+/// script speaking just enough UCI): records under `janggikjf` rules are
+/// not exactly its, so `analyse` warns once, sums the warnings up, and each
+/// record says so in its first comment.
+#[cfg(unix)]
+#[test]
+fn an_engine_without_the_records_rules_is_warned_about() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("janggi-analyse-near-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let engine = dir.join("near.sh");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\n\
+         while read -r line; do\n\
+           case \"$line\" in\n\
+             uci) echo 'id name near'; echo 'option name UCI_Variant type combo default chess var chess var janggi'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) echo 'info depth 1 score cp 10 pv a1a2'; echo 'bestmove a1a2' ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let fen = "3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1";
+    let mut text = String::new();
+    for i in 0..2 {
+        text.push_str(&format!(
+            "[Event \"g{i}\"]\n[Variant \"janggikjf\"]\n[FEN \"{fen}\"]\n\n1. a1a2 *\n\n"
+        ));
+    }
+    let file = dir.join("games.pgn");
+    std::fs::write(&file, text).unwrap();
+    let (code, pgn, err) = run(&[
+        "analyse",
+        file.to_str().unwrap(),
+        "--nodes",
+        "100",
+        "--engine",
+        engine.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err.matches("warning: the engine has neither").count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("nearest variant `janggi`"), "{err}");
+    assert!(err.contains("warning: 2 of 2 games"), "{err}");
+    assert_eq!(
+        pgn.matches("{Caution: the engine has neither").count(),
+        2,
+        "{pgn}"
+    );
+    // Our own engine takes the rules exactly: no warning.
+    let (code, pgn, err) = run(&["analyse", file.to_str().unwrap(), "--nodes", "100"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !err.contains("warning") && !pgn.contains("Caution"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

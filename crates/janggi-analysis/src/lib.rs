@@ -166,6 +166,13 @@ pub trait Evaluator {
         let _ = rules;
         Ok(())
     }
+
+    /// After [`Evaluator::new_game`]: why this engine's scores are not
+    /// exactly under the game's rules, if they are not (see
+    /// [`RulesSetup::caveat`]). `None` by default.
+    fn rules_caveat(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Why an analysis stopped.
@@ -219,6 +226,8 @@ pub struct UciEngine {
     stop: AtomicBool,
     /// How the last game's rules were told to it.
     setup: Option<RulesSetup>,
+    /// `setup`'s caveat for the last game's rules.
+    caveat: Option<String>,
 }
 
 impl UciEngine {
@@ -256,6 +265,7 @@ impl UciEngine {
             limit,
             stop,
             setup: None,
+            caveat: None,
         })
     }
 
@@ -279,10 +289,15 @@ impl Evaluator for UciEngine {
             .process
             .set_rules(rules)
             .map_err(|e| AnalysisError::NoAnswer(e.to_string()))?;
+        self.caveat = setup.caveat(rules);
         self.setup = Some(setup);
         self.process
             .new_game(Duration::from_secs(30), &self.stop)
             .map_err(|e| AnalysisError::NoAnswer(e.to_string()))
+    }
+
+    fn rules_caveat(&self) -> Option<String> {
+        self.caveat.clone()
     }
 
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
@@ -366,6 +381,10 @@ pub struct GameAnalysis {
     pub start: Score,
     /// Cho's and Han's summaries.
     pub sides: [SideSummary; 2],
+    /// Set when the engine did not search under exactly the record's rules
+    /// ([`Evaluator::rules_caveat`]); the annotated record and the JSON
+    /// say so.
+    pub rules_caveat: Option<String>,
 }
 
 /// Analyses `rec` with `engine`: every position searched once (the final
@@ -380,6 +399,7 @@ pub fn analyse(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameAnalysis, AnalysisError> {
     engine.new_game(&rec.rules)?;
+    let rules_caveat = engine.rules_caveat();
     let fen = rec.start.fen();
     let mut game = Game::new(rec.start.clone(), rec.rules);
     let mut uci: Vec<String> = Vec::new();
@@ -468,6 +488,7 @@ pub fn analyse(
         moves,
         start: evals[0].0,
         sides,
+        rules_caveat,
     })
 }
 
@@ -539,7 +560,10 @@ pub fn annotated(rec: &Record, a: &GameAnalysis) -> Record {
     for (k, v) in summary_tags(a) {
         out.set_tag(&k, &v);
     }
-    let summary = summary_text(rec, a);
+    let mut summary = summary_text(rec, a);
+    if let Some(c) = &a.rules_caveat {
+        summary = format!("Caution: {}. {summary}", comment_safe(c));
+    }
     out.intro = Some(match &rec.intro {
         Some(old) => format!("{summary} {}", comment_safe(old)),
         None => summary,
@@ -595,7 +619,8 @@ fn json_score(s: Score) -> String {
     }
 }
 
-/// The analysis as JSON: `{"start":…,"moves":[…],"cho":{…},"han":{…}}`,
+/// The analysis as JSON:
+/// `{"start":…,"moves":[…],"rules_caveat":null|"…","cho":{…},"han":{…}}`,
 /// scores as `{"cp":N}` or `{"mate":N}` from Cho's view.
 pub fn to_json(a: &GameAnalysis) -> String {
     let mut out = format!("{{\"start\":{},\"moves\":[", json_score(a.start));
@@ -630,6 +655,11 @@ pub fn to_json(a: &GameAnalysis) -> String {
         }
     }
     out.push(']');
+    let caveat = a
+        .rules_caveat
+        .as_deref()
+        .map_or("null".to_string(), json_str);
+    let _ = write!(out, ",\"rules_caveat\":{caveat}");
     for (name, s) in [("cho", &a.sides[0]), ("han", &a.sides[1])] {
         let _ = write!(
             out,

@@ -362,10 +362,22 @@ fn the_engine_is_told_the_records_rules() {
         e.rules_setup(),
         Some(&RulesSetup::Variant("janggimodern".into()))
     );
+    // Exactly the record's rules: nothing to warn about.
+    assert_eq!(a.rules_caveat, None);
+    assert!(to_json(&a).contains("\"rules_caveat\":null"));
+    assert!(!annotated_pgn(&modern, &a).contains("Caution"));
     // The MultiPV line's worse score is not the position's.
     assert_eq!(a.start, Score::Cp(20));
-    analyse(&kjf, &mut e, &mut |_, _| {}).unwrap();
+    let a = analyse(&kjf, &mut e, &mut |_, _| {}).unwrap();
     assert_eq!(e.rules_setup(), Some(&RulesSetup::Nearest("janggi".into())));
+    // Only the nearest variant: the analysis says so, in the record's
+    // first comment and in the JSON.
+    let caveat = a.rules_caveat.clone().expect("a caveat");
+    assert!(caveat.contains("nearest variant `janggi`"), "{caveat}");
+    assert!(caveat.contains(&Rules::default().to_string()), "{caveat}");
+    let pgn = annotated_pgn(&kjf, &a);
+    assert!(pgn.contains(&format!("{{Caution: {caveat}. Cho")), "{pgn}");
+    assert!(to_json(&a).contains(&format!("\"rules_caveat\":\"{caveat}\"")));
     drop(e);
     let sent = std::fs::read_to_string(log).unwrap();
     let options: Vec<&str> = sent
@@ -385,8 +397,10 @@ fn the_engine_is_told_the_records_rules() {
 
     // An engine without `UCI_Variant` is sent none.
     let (mut e, log) = scripted_uci("plain", "go: bestmove a1a2\n");
-    analyse(&modern, &mut e, &mut |_, _| {}).unwrap();
+    let a = analyse(&modern, &mut e, &mut |_, _| {}).unwrap();
     assert_eq!(e.rules_setup(), Some(&RulesSetup::Unsupported));
+    let caveat = a.rules_caveat.expect("a caveat");
+    assert!(caveat.contains("told no rules"), "{caveat}");
     drop(e);
     assert!(!std::fs::read_to_string(log).unwrap().contains("setoption"));
 }

@@ -376,6 +376,26 @@ pub enum RulesSetup {
     Unsupported,
 }
 
+impl RulesSetup {
+    /// Why an engine told the rules this way does not judge positions by
+    /// exactly `rules` (`None` when it does: a preset or its rule options).
+    /// One sentence, for a warning or a record's comment.
+    pub fn caveat(&self, rules: &Rules) -> Option<String> {
+        match self {
+            RulesSetup::Variant(_) | RulesSetup::Options => None,
+            RulesSetup::Nearest(v) => Some(format!(
+                "the engine has neither these rules ({rules}) as a variant nor rule options, \
+                 so it searched under its nearest variant `{v}`: scores near bikjang, \
+                 repetition, counting or move-limit endings may not be these rules'"
+            )),
+            RulesSetup::Unsupported => Some(format!(
+                "the engine was told no rules ({rules}): it offers neither a Janggi \
+                 `UCI_Variant` nor rule options, so it searched under its own defaults"
+            )),
+        }
+    }
+}
+
 /// The engine option of each rule in [`Rules`]'s text
 /// (`bikjang=kjf repetition=forbid …`), with its value.
 pub fn rule_options(rules: &Rules) -> Vec<(&'static str, String)> {
