@@ -496,7 +496,8 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
                     if write_error.is_none() {
                         write_error = out.write_all(text.as_bytes()).err();
                     }
-                    for e in write_graphs(a, *k, &an, label) {
+                    let title = janggi_analysis::graph_title(label, rec);
+                    for e in write_graphs(a, *k, &an, &title) {
                         progress.println(&e);
                         failed += 1;
                     }

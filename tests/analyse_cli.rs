@@ -165,9 +165,33 @@ fn a_korean_app_record_is_analysed() {
         env!("CARGO_MANIFEST_DIR"),
         "/crates/janggi-records/tests/data/hangame-2010.gib"
     );
-    let (code, pgn, err) = run(&["analyse", file, "--nodes", "200", "--shard", "3/3"]);
+    let dir = std::env::temp_dir().join(format!("janggi-analyse-kr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("graph.svg");
+    let png = dir.join("graph.png");
+    let (code, pgn, err) = run(&[
+        "analyse",
+        file,
+        "--nodes",
+        "200",
+        "--shard",
+        "3/3",
+        "--graph",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("analysed 1 of 1 games (shard 3/3)"), "{err}");
+    // The graphs of the file's third game, titled with its players.
+    let svg = std::fs::read_to_string(dir.join("graph-3.svg")).unwrap();
+    assert!(
+        svg.contains("<title>hangame-2010.gib game 3: 페빠마리솔 4단 (Cho) – "),
+        "{svg}"
+    );
+    let png = std::fs::read(dir.join("graph-3.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(games_of(&pgn).len(), 1);
     assert!(pgn.contains("[White \"페빠마리솔 4단\"]"), "{pgn}");
     assert!(pgn.contains("[WhiteAccuracy "), "{pgn}");

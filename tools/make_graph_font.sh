@@ -3,6 +3,8 @@
 # (crates/janggi-analysis/fonts/DejaVuSans-graph.ttf): DejaVu Sans cut down
 # to printable ASCII and the en dash, without hinting, so the graph's text
 # renders the same everywhere and no system font is read at run time.
+# Hangul (Korean file and player names in the title) comes from a second
+# embedded font, made by tools/graph-font/hangul.py.
 # Dev time only: needs fonttools (PyPI, `pip install fonttools`; its
 # pyftsubset, run as `python3 -m fontTools.subset`) and the
 # Debian package fonts-dejavu-core. Licence: crates/janggi-analysis/fonts/LICENSE.

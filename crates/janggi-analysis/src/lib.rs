@@ -671,6 +671,23 @@ pub fn to_json(a: &GameAnalysis) -> String {
     out
 }
 
+/// The title of `rec`'s graph: `label` (the file and game number), then
+/// the players when the record names them:
+/// `대국.gib game 1: 홍길동 (Cho) – 김철수 (Han)`.
+pub fn graph_title(label: &str, rec: &Record) -> String {
+    fn named(p: Option<&str>) -> Option<&str> {
+        p.map(str::trim).filter(|p| !p.is_empty() && *p != "?")
+    }
+    match (named(rec.cho_player()), named(rec.han_player())) {
+        (None, None) => label.to_string(),
+        (cho, han) => format!(
+            "{label}: {} (Cho) – {} (Han)",
+            cho.unwrap_or("?"),
+            han.unwrap_or("?")
+        ),
+    }
+}
+
 /// The evaluation graph as SVG: Cho's win probability after each ply (the
 /// top is Cho winning), the 50 % line, a dot on every marked move
 /// (yellow inaccuracy, orange mistake, red blunder; the move in its

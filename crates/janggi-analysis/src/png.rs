@@ -1,9 +1,12 @@
 //! The evaluation graph as PNG: the SVG of [`crate::svg_graph`] rendered
-//! by resvg. Its text is drawn with the font embedded here (DejaVu Sans
-//! cut down to printable ASCII by tools/make_graph_font.sh; licence in
-//! crates/janggi-analysis/fonts/LICENSE): no system font is read, so the
-//! picture is the same on every machine. Characters outside the font
-//! (a Korean file name in the title) are drawn as `?`.
+//! by resvg. Its text is drawn with the two fonts embedded here: DejaVu
+//! Sans cut down to printable ASCII by tools/make_graph_font.sh (licence in
+//! crates/janggi-analysis/fonts/LICENSE), and for Hangul, which resvg
+//! falls back to for a Korean file or player name in the title, NanumGothic
+//! cut down to the 11,172 syllables and the compatibility jamo by
+//! tools/graph-font/hangul.py (SIL OFL, fonts/OFL-NanumGothic.txt). No
+//! system font is read, so the picture is the same on every machine.
+//! Characters in neither font (Hanja, emoji) are drawn as `?`.
 
 use crate::{svg_graph, GameAnalysis};
 use resvg::{tiny_skia, usvg};
@@ -13,6 +16,17 @@ use std::fmt;
 static FONT: &[u8] = include_bytes!("../fonts/DejaVuSans-graph.ttf");
 /// Its family name, which `sans-serif` maps to.
 pub const FONT_FAMILY: &str = "DejaVu Sans";
+/// The embedded Hangul font, the fallback for what [`FONT`] lacks.
+static HANGUL_FONT: &[u8] = include_bytes!("../fonts/graph-hangul.ttf");
+
+/// Whether the embedded fonts draw `c` (what tools/make_graph_font.sh and
+/// tools/graph-font/hangul.py put in them).
+pub fn drawable(c: char) -> bool {
+    (' '..='~').contains(&c)
+        || c == '–'
+        || ('\u{AC00}'..='\u{D7A3}').contains(&c)
+        || ('\u{3131}'..='\u{318E}').contains(&c)
+}
 
 /// Why an SVG could not be made a PNG.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +63,7 @@ pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
     {
         let db = opt.fontdb_mut();
         db.load_font_data(FONT.to_vec());
+        db.load_font_data(HANGUL_FONT.to_vec());
         db.set_sans_serif_family(FONT_FAMILY);
     }
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError::Svg(e.to_string()))?;
@@ -78,13 +93,7 @@ pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
 pub fn png_graph(a: &GameAnalysis, title: &str) -> Result<Vec<u8>, PngError> {
     let title: String = title
         .chars()
-        .map(|c| {
-            if (' '..='~').contains(&c) || c == '–' {
-                c
-            } else {
-                '?'
-            }
-        })
+        .map(|c| if drawable(c) { c } else { '?' })
         .collect();
     svg_to_png(&svg_graph(a, &title), 2.0)
 }

@@ -260,6 +260,68 @@ fn shards_split_the_games_by_their_place_in_the_input() {
     assert_eq!(" 2 / 5 ".parse::<Shard>().unwrap().to_string(), "2/5");
 }
 
+#[test]
+fn the_graph_title_names_the_players_the_record_names() {
+    let mut rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &["a1i1"]);
+    assert_eq!(graph_title("a.gib game 1", &rec), "a.gib game 1");
+    rec.set_tag("초대국자", "홍길동");
+    assert_eq!(
+        graph_title("a.gib game 1", &rec),
+        "a.gib game 1: 홍길동 (Cho) – ? (Han)"
+    );
+    rec.set_tag("Black", " 김철수 ");
+    assert_eq!(
+        graph_title("a.gib game 1", &rec),
+        "a.gib game 1: 홍길동 (Cho) – 김철수 (Han)"
+    );
+    // PGN's unknown player is no name.
+    let mut rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &["a1i1"]);
+    rec.set_tag("White", "?");
+    rec.set_tag("Black", "?");
+    assert_eq!(graph_title("g", &rec), "g");
+}
+
+/// Hangul in the title is drawn with the embedded Hangul font (not as
+/// `?`, not as empty or missing-glyph boxes); a character in neither font
+/// is a `?`.
+#[cfg(feature = "png")]
+#[test]
+fn the_png_graph_draws_hangul_titles() {
+    use resvg::tiny_skia::Pixmap;
+    let rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &["a1i1", "i10i1"]);
+    let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+    // The title's band, left of the legend: the dark pixels of each column.
+    let ink = |title: &str| -> Vec<u32> {
+        let pix = Pixmap::decode_png(&png::png_graph(&a, title).unwrap()).unwrap();
+        (0..700u32)
+            .map(|x| {
+                (0..50u32)
+                    .filter(|&y| {
+                        pix.pixel(x, y)
+                            .is_some_and(|p| p.red() < 80 && p.green() < 80)
+                    })
+                    .count() as u32
+            })
+            .collect()
+    };
+    let total = |v: &[u32]| v.iter().sum::<u32>();
+    let hangul = ink("홍길동 한");
+    let question = ink("??? ?");
+    // Three dense syllables carry far more ink than three question marks
+    // (and an empty or boxed glyph would not).
+    assert!(
+        total(&hangul) > 2 * total(&question),
+        "{} against {}",
+        total(&hangul),
+        total(&question)
+    );
+    assert_ne!(ink("한"), ink("할"), "two syllables drawn alike");
+    // Hanja is in neither font: drawn as `?`.
+    assert_eq!(ink("漢"), ink("?"));
+    assert!(png::drawable('한') && png::drawable('ㄱ') && png::drawable('a'));
+    assert!(!png::drawable('漢') && !png::drawable('😀'));
+}
+
 #[cfg(feature = "png")]
 #[test]
 fn the_png_graph_shows_the_curve_the_marks_and_the_text() {
