@@ -608,3 +608,76 @@ fn startpos_one_second() {
         r.nodes
     );
 }
+
+/// The search switches that are off by default (singular extension,
+/// the hash score as the pruning evaluation; src/search/params.rs), each
+/// on: the mates are still found, every move is legal over random games
+/// deep enough for the switch to act, and the switch changes the tree.
+#[test]
+fn the_search_switches_keep_the_search_sound() {
+    use janggi::search::params::SearchParams;
+    for list in ["se_depth=4", "se_depth=4 se_margin=0", "tt_eval=1"] {
+        let mut params = SearchParams::default();
+        params.apply(list).expect("a good list");
+        let searcher = || {
+            let mut s = Searcher::new(16, 1);
+            s.set_params(params.clone());
+            s
+        };
+        let depth = |d| Limits {
+            depth: Some(d),
+            ..Limits::default()
+        };
+        // Mates in one and two.
+        for (fen, d, mate) in [
+            ("3ka4/3a5/9/9/9/9/4R4/9/R8/5K3 w - - 0 1", 6, 1),
+            ("2Bka4/3a5/9/9/9/P8/4R4/9/C8/5K3 w - - 0 1", 6, 1),
+            ("4k4/9/9/9/9/9/9/9/1R2A4/R3K4 w - - 0 1", 7, 2),
+        ] {
+            let g = game(fen);
+            let r = searcher().search(&g, &depth(d), &SearchControl::default(), &mut |_| {});
+            assert_eq!(r.score, ReportScore::Mate(mate), "{list}: {fen}");
+            let best = r.best.expect("a move");
+            assert!(
+                if mate == 1 {
+                    mates(&g, best)
+                } else {
+                    forces_mate_in_2(&g, best)
+                },
+                "{list}: {} in {fen}",
+                text(&g, best)
+            );
+        }
+        // Legal moves over random games, searched to depth 7.
+        let mut rng = Lcg(11);
+        let mut s = searcher();
+        for game_no in 0..3 {
+            let mut g = Game::new(Position::startpos(), Rules::default());
+            for ply in 0..60 {
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = if ply % 4 == 3 {
+                    let r = s.search(&g, &depth(7), &SearchControl::default(), &mut |_| {});
+                    let best = r.best.expect("a legal move exists");
+                    assert!(
+                        g.is_legal(best),
+                        "{list}, game {game_no}: {}",
+                        text(&g, best)
+                    );
+                    best
+                } else {
+                    legal[(rng.next() % legal.len() as u64) as usize]
+                };
+                g.play(m).expect("legal");
+            }
+        }
+        // The switch acts: the same depth searches another tree.
+        let g = Game::new(Position::startpos(), Rules::default());
+        let mut plain = Searcher::new(16, 1);
+        let a = plain.search(&g, &depth(9), &SearchControl::default(), &mut |_| {});
+        let b = searcher().search(&g, &depth(9), &SearchControl::default(), &mut |_| {});
+        assert_ne!(a.nodes, b.nodes, "{list} changed nothing");
+    }
+}

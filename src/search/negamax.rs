@@ -98,6 +98,8 @@ pub(crate) struct Worker<'a> {
     checks: [Option<bool>; MAX_PLY + 3],
     params: &'a SearchParams,
     nmp_off: bool,
+    /// The move a singular-extension search at each ply leaves out.
+    excluded: [Option<Move>; MAX_PLY + 2],
     /// The network's accumulators along the current line (`None`: the
     /// handcrafted evaluation).
     nnue: Option<AccStack>,
@@ -133,6 +135,7 @@ impl<'a> Worker<'a> {
             checks: [None; MAX_PLY + 3],
             params: shared.params,
             nmp_off: false,
+            excluded: [None; MAX_PLY + 2],
             nnue: shared
                 .network
                 .map(|net| AccStack::new(Arc::clone(net), &pos)),
@@ -409,7 +412,14 @@ impl<'a> Worker<'a> {
 
         let in_check = self.in_check_at(ply);
         let key = self.tree.tt_key(&self.pos);
-        let hit = self.shared.tt.probe(key, ply);
+        // A singular-extension search (one move left out) is another
+        // node than the full one: it neither reads nor writes the table.
+        let excluded = self.excluded[ply];
+        let hit = if excluded.is_some() {
+            None
+        } else {
+            self.shared.tt.probe(key, ply)
+        };
         let tt_move = hit.and_then(|h| h.mv);
         if let Some(h) = hit {
             if !pv_node && h.depth >= depth {
@@ -433,10 +443,23 @@ impl<'a> Worker<'a> {
             }
         };
         self.evals[ply] = eval;
+        let eval_static = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        // The hash score, where its bound says the static evaluation is
+        // too low or too high, is the better guess for pruning.
+        let eval = match hit {
+            Some(h) if self.params.tt_eval > 0 && !in_check && h.score.abs() < WIN_BOUND => {
+                match h.bound {
+                    Bound::Exact => h.score,
+                    Bound::Lower => eval.max(h.score),
+                    Bound::Upper => eval.min(h.score),
+                }
+            }
+            _ => eval,
+        };
         let must_answer = self.tree.must_answer_bikjang();
 
-        if !pv_node && !in_check && !must_answer {
+        if !pv_node && !in_check && !must_answer && excluded.is_none() {
             // Reverse futility pruning.
             if depth <= self.params.rfp_depth
                 && eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
@@ -502,7 +525,11 @@ impl<'a> Worker<'a> {
         }
 
         // Internal iterative reduction: no hash move, search shallower.
-        if tt_move.is_none() && depth >= self.params.iir_depth && (pv_node || cut) {
+        if tt_move.is_none()
+            && excluded.is_none()
+            && depth >= self.params.iir_depth
+            && (pv_node || cut)
+        {
             depth -= 1;
         }
 
@@ -528,9 +555,51 @@ impl<'a> Worker<'a> {
 
         let danger = self.pos.danger();
         while let Some(mv) = picker.next(&self.pos, self.history) {
+            if Some(mv) == excluded {
+                continue;
+            }
             let pass = mv.is_pass();
             if !pass && (in_check || danger.risky(mv)) && self.pos.leaves_general_attacked(mv) {
                 continue;
+            }
+            // Singular extension: when every other move stays clearly
+            // below the hash move's score, the hash move is extended; when
+            // even without it the node fails high, it is cut (multi-cut);
+            // when the hash score alone beats beta, the hash move is
+            // searched a ply shallower.
+            let mut singular = 0;
+            // (From depth 4 at least: the left-out search must not be a
+            // quiescence search, which knows nothing of the left-out move.)
+            if Some(mv) == tt_move
+                && self.params.se_depth > 0
+                && depth >= self.params.se_depth.max(4)
+            {
+                if let Some(h) = hit.filter(|h| {
+                    h.bound != Bound::Upper
+                        && h.depth >= depth - 3
+                        && h.score.abs() < WIN_BOUND
+                        && !must_answer
+                        && excluded.is_none()
+                        && (ply as i32) < 2 * self.root_depth
+                }) {
+                    let s_beta = h.score - self.params.se_margin * depth;
+                    self.excluded[ply] = Some(mv);
+                    let v = self.search(s_beta - 1, s_beta, (depth - 1) / 2, ply, cut);
+                    self.excluded[ply] = None;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v < s_beta {
+                        singular = 1;
+                    } else if s_beta >= beta {
+                        return s_beta;
+                    } else if h.score >= beta {
+                        singular = -1;
+                    }
+                    // The left-out search used this ply's slots.
+                    self.evals[ply] = eval_static;
+                    self.pv_len[ply] = 0;
+                }
             }
             let capture = is_capture(&self.pos, mv);
             let special = Some(mv) == tt_move || Some(mv) == killers[0] || Some(mv) == killers[1];
@@ -567,12 +636,17 @@ impl<'a> Worker<'a> {
             let score = match after {
                 After::End(v) => -verdict_score(v, ply + 1),
                 _ => {
-                    let ext = i32::from(
+                    let check_ext = i32::from(
                         gives_check
                             && (ply as i32) < 2 * self.root_depth
                             && depth > self.params.check_ext_depth
                             && (in_check || eval.abs() > self.params.check_ext_eval),
                     );
+                    let ext = if singular < 0 {
+                        singular
+                    } else {
+                        check_ext.max(singular)
+                    };
                     let new_depth = depth - 1 + ext;
                     if legal == 1 {
                         -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut)
@@ -631,6 +705,10 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if legal == 0 && excluded.is_some() {
+            // Only the left-out move: nothing else reaches the bound.
+            return alpha;
+        }
         if legal == 0 {
             if in_check && !self.tree.core_pass(in_check) {
                 // "In check, with the repetition move as the only legal
@@ -664,6 +742,9 @@ impl<'a> Worker<'a> {
             }
         }
 
+        if excluded.is_some() {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if pv_node && best_move.is_some() {
@@ -676,7 +757,7 @@ impl<'a> Worker<'a> {
             ply,
             best_move,
             best,
-            if in_check { -INF } else { eval },
+            if in_check { -INF } else { eval_static },
             depth,
             bound,
         );

@@ -86,6 +86,16 @@ pub struct SearchParams {
     pub iir_depth: i32,
     /// Quiescence delta-pruning margin.
     pub delta_margin: i32,
+    /// Singular extension of the hash move from this depth (4 at the
+    /// least); 0: off.
+    pub se_depth: i32,
+    /// Singular extension: the other moves must stay this many
+    /// centipawns per ply of depth below the hash score.
+    pub se_margin: i32,
+    /// 1: the hash score, where its bound allows, replaces the static
+    /// evaluation in the pruning decisions (reverse futility, razoring,
+    /// null move, futility); 0: off.
+    pub tt_eval: i32,
     lmr: LmrTable,
 }
 
@@ -108,6 +118,9 @@ params! {
     check_ext_eval: 0, 5000;
     iir_depth: 1, 64;
     delta_margin: 0, 5000;
+    se_depth: 0, 64;
+    se_margin: 0, 1000;
+    tt_eval: 0, 1;
 }
 
 impl Default for SearchParams {
@@ -138,6 +151,9 @@ impl Default for SearchParams {
             check_ext_eval: 100,
             iir_depth: 4,
             delta_margin: 200,
+            se_depth: 0,
+            se_margin: 2,
+            tt_eval: 0,
             lmr: [[0; 64]; 64],
         };
         p.build_lmr();
