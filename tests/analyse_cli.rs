@@ -1,12 +1,19 @@
 //! `janggi-engine analyse`: a short game with a hanging chariot is marked
 //! as a blunder by this engine, the PGN reads back, the graph is written.
 
+use std::path::PathBuf;
 use std::process::Command;
+
+/// A new directory of this test process for `name`'s files.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("janggi-analyse-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 #[test]
 fn analyse_marks_a_blunder_and_writes_pgn_json_and_graph() {
-    let dir = std::env::temp_dir().join(format!("janggi-analyse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("blunder");
     // Cho's chariot goes to i1, where Han's chariot takes it.
     let game = dir.join("game.txt");
     std::fs::write(
@@ -103,8 +110,7 @@ fn games_of(pgn: &str) -> Vec<String> {
 
 #[test]
 fn games_in_parallel_and_shards_together_equal_the_plain_run() {
-    let dir = std::env::temp_dir().join(format!("janggi-analyse-shard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("shard");
     let fen = "3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1";
     let mate = "3k5/R8/9/9/9/9/9/9/4K4/1R7 w - - 0 1";
     let mut text = String::new();
@@ -165,8 +171,7 @@ fn a_korean_app_record_is_analysed() {
         env!("CARGO_MANIFEST_DIR"),
         "/crates/janggi-records/tests/data/hangame-2010.gib"
     );
-    let dir = std::env::temp_dir().join(format!("janggi-analyse-kr-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("kr");
     let svg = dir.join("graph.svg");
     let png = dir.join("graph.png");
     let (code, pgn, err) = run(&[
@@ -208,8 +213,7 @@ fn a_korean_app_record_is_analysed() {
 #[test]
 fn an_engine_without_the_records_rules_is_warned_about() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("janggi-analyse-near-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("near");
     let engine = dir.join("near.sh");
     std::fs::write(
         &engine,

@@ -32,11 +32,23 @@ fn stand_in(dir: &Path, program: &str) {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// Runs the copied engine. The tests copy the binary in parallel threads:
+/// a child forked by another thread while this copy's file was still open
+/// for writing holds that descriptor until its own exec, and meanwhile
+/// exec of this copy fails with ETXTBSY ("Text file busy", seen once in a
+/// full `cargo test`). That is a moment, not an error: try again.
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(dir.join("janggi-engine"))
-        .args(args)
-        .output()
-        .unwrap()
+    const ETXTBSY: i32 = 26;
+    let mut tries = 0;
+    loop {
+        match Command::new(dir.join("janggi-engine")).args(args).output() {
+            Err(e) if e.raw_os_error() == Some(ETXTBSY) && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            r => return r.unwrap(),
+        }
+    }
 }
 
 #[test]

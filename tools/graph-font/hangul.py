@@ -17,42 +17,21 @@ The OFL's Reserved Font Name rule means a modified font must not be called
 Nanum: the subset is renamed "JanggiGraph Hangul".
 """
 import pathlib
-import subprocess
 import sys
 
-from fontTools.ttLib import TTFont
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SOURCE = pathlib.Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
+sys.path.insert(0, str(ROOT / "tools"))
+import nanum_subset  # noqa: E402  (tools/nanum_subset.py)
+
 OUT = ROOT / "crates/janggi-analysis/fonts/graph-hangul.ttf"
 FAMILY = "JanggiGraph Hangul"
-# Must match `in_hangul_font` in crates/janggi-analysis/src/png.rs.
+# Must match `drawable` in crates/janggi-analysis/src/png.rs.
 RANGES = [(0xAC00, 0xD7A3), (0x3131, 0x318E)]
 
 
 def main():
-    tmp = OUT.with_suffix(".tmp.ttf")
     unicodes = ",".join(f"U+{a:04X}-{b:04X}" for a, b in RANGES)
-    subprocess.run(
-        [
-            sys.executable, "-m", "fontTools.subset", str(SOURCE),
-            "--unicodes=" + unicodes, "--output-file=" + str(tmp),
-            "--layout-features=", "--no-hinting", "--desubroutinize",
-            "--name-IDs=0,1,2,3,4,5,6,13,14",
-        ],
-        check=True,
-    )
-    font = TTFont(str(tmp))
-    for rec in font["name"].names:
-        if rec.nameID in (1, 4, 16):
-            rec.string = FAMILY
-        elif rec.nameID == 3:
-            rec.string = FAMILY + " subset of NanumGothic"
-        elif rec.nameID == 6:
-            rec.string = FAMILY.replace(" ", "") + "-Regular"
-    font.save(str(OUT))
-    tmp.unlink()
-    cmap = font.getBestCmap()
+    cmap = nanum_subset.subset(OUT, FAMILY, "--unicodes=" + unicodes)
     missing = [
         f"U+{c:04X}" for a, b in RANGES for c in range(a, b + 1) if c not in cmap
     ]

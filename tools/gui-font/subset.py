@@ -15,13 +15,12 @@ src/font.rs) scans. The OFL's Reserved Font Name rule means a modified
 font must not be called Nanum: the subset is renamed "JanggiBoard".
 """
 import pathlib
-import subprocess
 import sys
 
-from fontTools.ttLib import TTFont
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SOURCE = pathlib.Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
+sys.path.insert(0, str(ROOT / "tools"))
+import nanum_subset  # noqa: E402  (tools/nanum_subset.py)
+
 OUT = ROOT / "crates/janggi-gui/assets/fonts/janggi-board.ttf"
 # Must match SCANNED in crates/janggi-gui/src/font.rs.
 SCANNED = [
@@ -50,27 +49,8 @@ def main():
     for f in SCANNED:
         chars.update(c for c in (ROOT / f).read_text(encoding="utf-8") if korean(c))
     text = "".join(sorted(chars))
-    tmp = OUT.with_suffix(".tmp.ttf")
-    subprocess.run(
-        [
-            sys.executable, "-m", "fontTools.subset", str(SOURCE),
-            "--text=" + text, "--output-file=" + str(tmp),
-            "--layout-features=", "--no-hinting", "--desubroutinize",
-            "--name-IDs=0,1,2,3,4,5,6,13,14",
-        ],
-        check=True,
-    )
-    font = TTFont(str(tmp))
-    for rec in font["name"].names:
-        if rec.nameID in (1, 4, 16):
-            rec.string = "JanggiBoard"
-        elif rec.nameID == 3:
-            rec.string = "JanggiBoard subset of NanumGothic"
-        elif rec.nameID == 6:
-            rec.string = "JanggiBoard-Regular"
-    font.save(str(OUT))
-    tmp.unlink()
-    missing = [c for c in text if ord(c) not in font.getBestCmap() and c != " "]
+    cmap = nanum_subset.subset(OUT, "JanggiBoard", "--text=" + text)
+    missing = [c for c in text if ord(c) not in cmap and c != " "]
     print(f"{OUT}: {OUT.stat().st_size} bytes, {len(text)} characters; not in the source font: {''.join(missing)!r}")
 
 
