@@ -579,7 +579,6 @@ impl<'a> Worker<'a> {
                         && h.depth >= depth - 3
                         && h.score.abs() < WIN_BOUND
                         && !must_answer
-                        && excluded.is_none()
                         && (ply as i32) < 2 * self.root_depth
                 }) {
                     let s_beta = h.score - self.params.se_margin * depth;
@@ -640,7 +639,7 @@ impl<'a> Worker<'a> {
                         gives_check
                             && (ply as i32) < 2 * self.root_depth
                             && depth > self.params.check_ext_depth
-                            && (in_check || eval.abs() > self.params.check_ext_eval),
+                            && (in_check || eval_static.abs() > self.params.check_ext_eval),
                     );
                     let ext = if singular < 0 {
                         singular

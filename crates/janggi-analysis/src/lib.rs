@@ -167,10 +167,11 @@ pub trait Evaluator {
         Ok(())
     }
 
-    /// After [`Evaluator::new_game`]: why this engine's scores are not
-    /// exactly under the game's rules, if they are not (see
+    /// After [`Evaluator::new_game`] with `rules`: why this engine's
+    /// scores are not exactly under them, if they are not (see
     /// [`RulesSetup::caveat`]). `None` by default.
-    fn rules_caveat(&self) -> Option<String> {
+    fn rules_caveat(&self, rules: &Rules) -> Option<String> {
+        let _ = rules;
         None
     }
 }
@@ -226,8 +227,6 @@ pub struct UciEngine {
     stop: AtomicBool,
     /// How the last game's rules were told to it.
     setup: Option<RulesSetup>,
-    /// `setup`'s caveat for the last game's rules.
-    caveat: Option<String>,
 }
 
 impl UciEngine {
@@ -265,7 +264,6 @@ impl UciEngine {
             limit,
             stop,
             setup: None,
-            caveat: None,
         })
     }
 
@@ -289,15 +287,14 @@ impl Evaluator for UciEngine {
             .process
             .set_rules(rules)
             .map_err(|e| AnalysisError::NoAnswer(e.to_string()))?;
-        self.caveat = setup.caveat(rules);
         self.setup = Some(setup);
         self.process
             .new_game(Duration::from_secs(30), &self.stop)
             .map_err(|e| AnalysisError::NoAnswer(e.to_string()))
     }
 
-    fn rules_caveat(&self) -> Option<String> {
-        self.caveat.clone()
+    fn rules_caveat(&self, rules: &Rules) -> Option<String> {
+        self.setup.as_ref().and_then(|s| s.caveat(rules))
     }
 
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
@@ -399,7 +396,7 @@ pub fn analyse(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameAnalysis, AnalysisError> {
     engine.new_game(&rec.rules)?;
-    let rules_caveat = engine.rules_caveat();
+    let rules_caveat = engine.rules_caveat(&rec.rules);
     let fen = rec.start.fen();
     let mut game = Game::new(rec.start.clone(), rec.rules);
     let mut uci: Vec<String> = Vec::new();
