@@ -86,6 +86,24 @@ struct GuiArgs {
     /// Address to listen on; anything but loopback prints a warning.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
+    /// Seconds the engine may think past its move time before `stop`, and
+    /// again after `stop` before it is taken for hung and restarted
+    /// (0.1 to 600). Raise it for a slow engine or a loaded machine.
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_grace)]
+    grace: std::time::Duration,
+}
+
+/// `gui --grace`: seconds as a decimal number, 0.1 to 600.
+fn parse_grace(text: &str) -> Result<std::time::Duration, String> {
+    const RANGE: &str = "a number of seconds from 0.1 to 600";
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not {RANGE}"))?;
+    if !(0.1..=600.0).contains(&secs) {
+        return Err(format!("{text} is outside the range: give {RANGE}"));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 #[derive(Args, Debug)]
@@ -231,7 +249,7 @@ fn run_gui(a: GuiArgs) -> i32 {
         host: a.host,
         port: a.port,
         engine,
-        grace: janggi_gui::engine::GRACE,
+        grace: a.grace,
     };
     janggi_gui::run(&config, a.open)
 }
@@ -642,5 +660,23 @@ fn run_suite(path: &str, a: &PerftArgs, out: &mut impl Write) -> i32 {
         0
     } else {
         1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_grace_is_seconds_within_its_range() {
+        assert_eq!(parse_grace("5"), Ok(janggi_gui::engine::GRACE));
+        assert_eq!(parse_grace("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_grace("0.1"), Ok(Duration::from_millis(100)));
+        assert_eq!(parse_grace("600"), Ok(Duration::from_secs(600)));
+        for bad in ["0", "0.05", "601", "-3", "NaN", "inf", "5s", ""] {
+            let err = parse_grace(bad).expect_err(bad);
+            assert!(err.contains("0.1 to 600"), "{bad}: {err}");
+        }
     }
 }

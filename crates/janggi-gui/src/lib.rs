@@ -271,10 +271,14 @@ pub fn run(config: &Config, open: bool) -> i32 {
     };
     let url = running.url();
     println!("janggi board: {url}");
+    let mut command = config.engine.program.display().to_string();
+    for arg in &config.engine.args {
+        command.push(' ');
+        command.push_str(arg);
+    }
     println!(
-        "engine: {} {}",
-        config.engine.program.display(),
-        config.engine.args.join(" ")
+        "engine: {command} (grace {} s past its move time)",
+        config.grace.as_secs_f64()
     );
     if open && open_browser(&url).is_none() {
         eprintln!("note: no browser could be opened; open {url} yourself");
