@@ -16,6 +16,10 @@ prints for ENGINE:
   the longest single move (for byoyomi: how near a period it came);
 * mean depth and time a move per side over the first N moves of each side
   (`--first`, default 30);
+* for byoyomi games (`TimeControl` `tc=MAIN byoyomi=MSxN`): per side, how
+  many moves the main time lasted, and the moves after it: their number,
+  mean time and share of the period, the longest, and how many took longer
+  than a period (each of those used one up);
 * for ENGINE's losses ended by a rule (not by checkmate): the worst of its
   own last K scores (`--last`, default 6) before the end, to show whether a
   loss on the count came from a playable position.
@@ -35,6 +39,32 @@ TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 COMMENT = re.compile(r"\{([^}]*)\}")
 SCORE = re.compile(r"^([+-]?)(M?)(\d+(?:\.\d+)?)/(\d+)\s+([\d.]+)s$")
 TIME_ONLY = re.compile(r"^([\d.]+)s$")
+BYOYOMI = re.compile(r"tc=([\d.]+)(?:\+[\d.]+)?\s+byoyomi=(\d+)x(\d+)")
+
+
+def byoyomi_of(tags):
+    """(main seconds, period seconds) of a byoyomi TimeControl tag, or None."""
+    m = BYOYOMI.search(tags.get("TimeControl", ""))
+    if not m:
+        return None
+    return float(m.group(1)), int(m.group(2)) / 1000.0
+
+
+def byoyomi_moves(times, main):
+    """Splits one side's move times by the clock: (moves the main time
+    lasted, times of the moves made wholly in byoyomi). The move that ran
+    out of main time is in neither."""
+    left = main
+    in_main = 0
+    after = []
+    for t in times:
+        if left > 0:
+            if t <= left:
+                in_main += 1
+            left -= t
+        else:
+            after.append(t)
+    return in_main, after
 
 
 def games_of(text):
@@ -151,6 +181,8 @@ def main():
     depth = {"ours": [], "theirs": []}
     secs = {"ours": [], "theirs": []}
     rule_losses = []
+    byo = {"ours": {"main": [], "after": []}, "theirs": {"main": [], "after": []}}
+    period = None
     for path, tags, comments in games:
         res = our_result(tags)
         ours_white = tags["White"] == a.engine
@@ -185,6 +217,14 @@ def main():
                 own_scores.append(score)
         clock["ours"].append(used["ours"])
         clock["theirs"].append(used["theirs"])
+        bt = byoyomi_of(tags)
+        if bt is not None:
+            main_s, period = bt
+            for side in ("ours", "theirs"):
+                times = [m[3] for i, m in enumerate(moves) if (i % 2 == ours_parity) == (side == "ours")]
+                lasted, after = byoyomi_moves(times, main_s)
+                byo[side]["main"].append(lasted)
+                byo[side]["after"].extend(after)
         if res == "L" and term != "checkmate":
             worst = min(own_scores[-a.last:]) if own_scores else None
             rule_losses.append((term, worst, tags.get("Opening", "?")))
@@ -214,6 +254,22 @@ def main():
             f"first {a.first} moves: depth {sum(d) / max(len(d), 1):.1f} "
             f"at {sum(s) / max(len(s), 1):.2f} s a move"
         )
+    for side in ("ours", "theirs"):
+        mains, after = byo[side]["main"], byo[side]["after"]
+        if not mains:
+            continue
+        line = f"{side} byoyomi: main time lasted {sum(mains) / len(mains):.1f} moves a game; "
+        if after:
+            mean = sum(after) / len(after)
+            over = sum(1 for t in after if t > period)
+            line += (
+                f"{len(after)} moves after it, {mean:.2f} s each ({100 * mean / period:.0f} % "
+                f"of the {period:g} s period), longest {max(after):.2f} s, "
+                f"{over} longer than a period"
+            )
+        else:
+            line += "no move after it"
+        print(line)
     if rule_losses:
         print(f"{a.engine}'s losses ended by a rule, worst own score of its last {a.last}:")
         for term, worst, opening in rule_losses:

@@ -23,7 +23,8 @@
 
 use janggi_core::game::{Game, Rules};
 use janggi_core::{Notation, Position};
-use std::io::{BufRead, Write};
+use janggi_match::scripted::{log_line, stdin_lines};
+use std::io::Write;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -34,23 +35,14 @@ fn value<'a>(args: &'a [String], key: &str) -> Option<&'a str> {
 pub fn run(args: &[String]) -> i32 {
     let flag = |f: &str| args.iter().any(|a| a == f);
     let crash_file = value(args, "crash-once=").map(str::to_string);
-    let log = value(args, "log=").map(str::to_string);
+    let log = value(args, "log=");
     let slow = value(args, "slow=").and_then(|v| v.parse::<u64>().ok());
     let score: i32 = value(args, "score=")
         .and_then(|v| v.parse().ok())
         .unwrap_or(12);
     let swing = value(args, "swing=").and_then(|v| v.parse::<usize>().ok());
     let mut plies = 0usize;
-    let (tx, rx) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = stdin_lines();
     let mut out = std::io::stdout();
     let mut game = Game::new(Position::startpos(), Rules::default());
     // A search in progress: when it is due and what it will answer.
@@ -80,15 +72,7 @@ pub fn run(args: &[String]) -> i32 {
             continue;
         };
         let line = line.trim().to_string();
-        if let Some(f) = &log {
-            if let Ok(mut file) = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(f)
-            {
-                let _ = writeln!(file, "{line}");
-            }
-        }
+        log_line(log, &line);
         let reply: Vec<String> = if line == "uci" {
             vec![
                 "id name fake-engine".into(),

@@ -20,29 +20,17 @@ const FAKE_MARK: &str = "janggi-fake-engine";
 /// the engine on stdin/stdout and exits when told `quit`.
 #[test]
 fn fake_engine_entry() {
-    let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == FAKE_MARK) {
-        std::process::exit(fake_engine::run(&args[i + 1..]));
-    }
+    janggi_match::scripted::entry_with(FAKE_MARK, fake_engine::run);
 }
 
 /// The command line that runs this test binary as the fake engine.
 pub fn fake_engine_command(args: &[&str]) -> EngineCommand {
-    let mut all: Vec<String> = [
-        "common::fake_engine_entry",
-        "--exact",
-        "--nocapture",
-        "--quiet",
-        "--test-threads=1",
-        FAKE_MARK,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    all.extend(args.iter().map(|s| s.to_string()));
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (program, args) =
+        janggi_match::scripted::command_with(FAKE_MARK, "common::fake_engine_entry", &args);
     EngineCommand {
-        program: std::env::current_exe().expect("the test binary's path"),
-        args: all,
+        program: program.into(),
+        args,
     }
 }
 
