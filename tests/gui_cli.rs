@@ -1,9 +1,10 @@
 //! `janggi-engine gui` on the command line: the options it takes before
 //! the board is served.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
+use common::session::spawn_engine;
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_janggi-engine");
@@ -28,30 +29,15 @@ fn a_bad_grace_is_refused_before_anything_starts() {
 
 #[test]
 fn the_board_runs_with_the_grace_it_was_given() {
-    let mut child = Command::new(ENGINE)
-        .args([
-            "gui",
-            "--port",
-            "0",
-            "--grace",
-            "2.5",
-            "--engine",
-            "/bin/cat -u",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the board");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let (mut child, rx) = spawn_engine(&[
+        "gui",
+        "--port",
+        "0",
+        "--grace",
+        "2.5",
+        "--engine",
+        "/bin/cat -u",
+    ]);
     let mut lines = Vec::new();
     while lines.len() < 2 {
         match rx.recv_timeout(Duration::from_secs(10)) {
