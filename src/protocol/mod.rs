@@ -497,9 +497,7 @@ impl Session {
         let reporter: Reporter = Arc::new(move |game: &Game, r: Report<'_>| match r {
             Report::Info(info) => out.line(&uci::info_line(game, info, dialect, show_wdl)),
             Report::CurrMove(c) => out.line(&uci::currmove_line(game, &c, dialect)),
-            Report::NoMove { score } => {
-                out.line(&format!("info depth 0 score {}", uci::score_text(score)))
-            }
+            Report::NoMove { score } => out.line(&uci::no_move_line(score)),
             Report::Message(m) => out.line(&format!("info string {m}")),
             Report::BestMove { best, ponder } => {
                 out.line(&uci::bestmove_line(game, best, ponder, dialect))
