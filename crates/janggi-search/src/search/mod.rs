@@ -15,7 +15,8 @@
 //! * [`score`] — the score scale (mates, rule wins, `MAX_PLY`);
 //! * [`limits`] — time management;
 //! * `thread` — iterative deepening, aspiration windows, MultiPV and
-//!   Lazy SMP.
+//!   Lazy SMP;
+//! * `pool` — Lazy SMP's helper threads, which live across searches.
 //!
 //! Root moves come from [`Game::legal_moves`], so the search never plays a
 //! repetition-forbidden move or an illegal pass.
@@ -26,6 +27,7 @@ pub mod movepick;
 pub(crate) mod negamax;
 pub mod offer;
 pub mod params;
+mod pool;
 mod qsearch;
 pub mod score;
 pub mod see;
@@ -43,7 +45,7 @@ use negamax::{RootMove, Shared, Worker};
 use score::{INF, MATE, MATE_BOUND, RULE_WIN};
 use skill::{Skill, SkillRng};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use thread::{Plan, MAX_DEPTH};
 use tree::Tree;
@@ -195,8 +197,13 @@ pub struct SearchResult {
 pub struct Searcher {
     hash_mb: usize,
     threads: usize,
-    tt: Tt,
-    histories: Vec<History>,
+    tt: Arc<Tt>,
+    /// The main thread's killers and histories.
+    history: History,
+    /// Each helper thread's, kept across searches like the threads.
+    helper_histories: Vec<Arc<Mutex<History>>>,
+    /// Lazy SMP's helper threads (`threads` − 1 of them).
+    pool: pool::HelperPool,
     skill: Skill,
     /// Counts searches; seeds the skill pick with the position key.
     skill_counter: u64,
@@ -211,28 +218,36 @@ impl Searcher {
     /// A searcher with `hash_mb` MB of hash and `threads` threads.
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
         let threads = threads.max(1);
-        Searcher {
+        let mut searcher = Searcher {
             hash_mb,
-            threads,
-            tt: Tt::new(hash_mb),
-            histories: (0..threads).map(|_| History::new()).collect(),
+            threads: 1,
+            tt: Arc::new(Tt::new(hash_mb)),
+            history: History::new(),
+            helper_histories: Vec::new(),
+            pool: pool::HelperPool::default(),
             skill: Skill::default(),
             skill_counter: 0,
             network: None,
             params: params::SearchParams::default(),
-        }
+        };
+        searcher.set_threads(threads);
+        searcher
     }
 
     /// Resizes the hash table (clears it).
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.hash_mb = mb;
-        self.tt = Tt::new(mb);
+        self.tt = Arc::new(Tt::new(mb));
     }
 
-    /// Sets the number of search threads.
+    /// Sets the number of search threads: starts or ends helper threads
+    /// (they then live until the next change).
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
-        self.histories.resize_with(self.threads, History::new);
+        let helpers = self.threads - 1;
+        self.helper_histories
+            .resize_with(helpers, || Arc::new(Mutex::new(History::new())));
+        self.pool.resize(helpers);
     }
 
     /// Sets the playing strength (level 20 is full strength).
@@ -284,7 +299,10 @@ impl Searcher {
     /// Clears the hash table and learned heuristics (`ucinewgame`).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.histories.iter_mut().for_each(History::clear);
+        self.history.clear();
+        for h in &self.helper_histories {
+            lock(h).clear();
+        }
     }
 
     /// Searches `game`'s current position within `limits`, reporting
@@ -387,15 +405,16 @@ impl Searcher {
         }
 
         self.tt.new_search();
-        let threads = if limits.nodes.is_some() {
-            1
+        // With a node limit one thread searches, so that the limit is exact.
+        let helpers = if limits.nodes.is_some() {
+            0
         } else {
-            self.threads
+            self.pool.len().min(self.threads - 1)
         };
-        if self.histories.len() < threads {
-            self.histories.resize_with(threads, History::new);
+        self.history.new_search();
+        for h in &self.helper_histories[..helpers] {
+            lock(h).new_search();
         }
-        self.histories.iter_mut().for_each(History::new_search);
         let tree = Tree::new(game);
         let root_moves = order_root(game, &legal);
         let mut max_depth = limits
@@ -420,48 +439,50 @@ impl Searcher {
         } else {
             TimeBudget::NONE
         };
-        let done = AtomicBool::new(false);
-        let counters: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        let done = Arc::new(AtomicBool::new(false));
+        let counters: Arc<[AtomicU64]> = (0..=helpers).map(|_| AtomicU64::new(0)).collect();
+        let params = Arc::new(self.params.clone());
+        let pos = game.position().clone();
+        let tasks: Vec<pool::Task> = (0..helpers)
+            .map(|i| {
+                let job = HelperJob {
+                    id: i + 1,
+                    tt: Arc::clone(&self.tt),
+                    done: Arc::clone(&done),
+                    control: control.clone(),
+                    nodes: Arc::clone(&counters),
+                    network: self.network.clone(),
+                    params: Arc::clone(&params),
+                    history: Arc::clone(&self.helper_histories[i]),
+                    plan: plan.clone(),
+                    pos: pos.clone(),
+                    tree: tree.clone(),
+                    root_moves: root_moves.clone(),
+                };
+                Box::new(move || job.run()) as pool::Task
+            })
+            .collect();
+        let running = self.pool.run(tasks);
         let shared = Shared {
             tt: &self.tt,
             done: &done,
             control,
             nodes: &counters,
             network: self.network.as_ref(),
-            params: &self.params,
+            params: &params,
         };
-        let pos = game.position().clone();
-        let (main_history, helper_histories) = self.histories.split_at_mut(1);
-        let (root_moves, total) = std::thread::scope(|s| {
-            for (i, h) in helper_histories.iter_mut().take(threads - 1).enumerate() {
-                let shared = &shared;
-                let plan = &plan;
-                let (pos, tree, rms) = (pos.clone(), tree.clone(), root_moves.clone());
-                s.spawn(move || {
-                    let mut w = Worker::new(i + 1, shared, pos, tree, h, rms);
-                    w.iterate(plan, None);
-                    shared.nodes[w.id].store(w.nodes, Ordering::Relaxed);
-                });
-            }
-            let mut w = Worker::new(
-                0,
-                &shared,
-                pos.clone(),
-                tree.clone(),
-                &mut main_history[0],
-                root_moves.clone(),
-            );
-            w.node_limit = limits.nodes;
-            w.timer = if timed {
-                Some(Timer::start(budget))
-            } else {
-                None
-            };
-            w.was_pondering = control.pondering.load(Ordering::Relaxed);
-            w.iterate(&plan, on_progress);
-            done.store(true, Ordering::Relaxed);
-            (w.root_moves, w.nodes)
-        });
+        let mut w = Worker::new(0, &shared, pos, tree, &mut self.history, root_moves);
+        w.node_limit = limits.nodes;
+        w.timer = if timed {
+            Some(Timer::start(budget))
+        } else {
+            None
+        };
+        w.was_pondering = control.pondering.load(Ordering::Relaxed);
+        w.iterate(&plan, on_progress);
+        done.store(true, Ordering::Relaxed);
+        let (root_moves, total) = (w.root_moves, w.nodes);
+        running.wait();
         let helpers: u64 = counters
             .iter()
             .skip(1)
@@ -488,6 +509,54 @@ impl Searcher {
             nodes: total + helpers,
         }
     }
+}
+
+/// Everything a helper thread needs for its part of one search (owned,
+/// since the helper thread outlives the search).
+struct HelperJob {
+    id: usize,
+    tt: Arc<Tt>,
+    done: Arc<AtomicBool>,
+    control: SearchControl,
+    nodes: Arc<[AtomicU64]>,
+    network: Option<Arc<Network>>,
+    params: Arc<params::SearchParams>,
+    history: Arc<Mutex<History>>,
+    plan: Plan,
+    pos: crate::board::Position,
+    tree: Tree,
+    root_moves: Vec<RootMove>,
+}
+
+impl HelperJob {
+    /// Iterative deepening on the helper thread, without reporting, until
+    /// the main thread raises `done`; publishes its node count.
+    fn run(self) {
+        let shared = Shared {
+            tt: &self.tt,
+            done: &self.done,
+            control: &self.control,
+            nodes: &self.nodes,
+            network: self.network.as_ref(),
+            params: &self.params,
+        };
+        let mut history = lock(&self.history);
+        let mut w = Worker::new(
+            self.id,
+            &shared,
+            self.pos,
+            self.tree,
+            &mut history,
+            self.root_moves,
+        );
+        w.iterate(&self.plan, None);
+        shared.nodes[w.id].store(w.nodes, Ordering::Relaxed);
+    }
+}
+
+/// A helper's history (a panic in an earlier search leaves a usable one).
+fn lock(m: &Mutex<History>) -> MutexGuard<'_, History> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// `limits` with depth and time capped by `skill`.

@@ -16,6 +16,7 @@ const ASPIRATION: i32 = 25;
 const ASPIRATION_DEPTH: i32 = 5;
 
 /// What drives one thread's iterative deepening.
+#[derive(Clone, Debug)]
 pub(crate) struct Plan {
     /// Deepest iteration.
     pub max_depth: i32,
