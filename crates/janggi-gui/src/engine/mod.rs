@@ -2,16 +2,22 @@
 //! runner's [`EngineProcess`] (spawn, handshake, options, `go` with
 //! deadlines, `stop`, the `info` lines as they come). This module holds
 //! only what the board adds: the command line, the `go` of a turn with its
-//! cap, and the per-game options.
+//! cap, and the per-game options; [`turns`] plays the engine's turns on a
+//! worker thread and [`analysis`] runs the game analysis with a second
+//! process.
 
-use crate::session::Settings;
+pub(crate) mod analysis;
+pub(crate) mod turns;
+
+use crate::session::{Session, Settings};
+use janggi_core::Color;
 use janggi_match::engine_process::{
     EngineProcess, EngineProtocol, Info, Launch, ProcessError, RulesSetup, Think, Watch,
 };
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long the handshake and `isready` may take.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -79,6 +85,37 @@ impl Go {
             line: format!("go movetime {ms}"),
             budget: Duration::from_millis(u64::from(ms)),
             cap: None,
+        }
+    }
+
+    /// The `go` for the engine's move in `session` at `now`: with a clock
+    /// the real remaining times (`wtime` Cho's, `btime` Han's main time
+    /// left, `byoyomi` the period, `periods` the mover's periods left), the
+    /// budget being the mover's whole time left and the cap the level's;
+    /// without one `go movetime` at the level's move time.
+    pub fn for_turn(session: &Session, now: Instant) -> Go {
+        let (Some(c), Some(b)) = (session.clock, session.settings.byoyomi) else {
+            return Go::movetime(session.settings.movetime_ms);
+        };
+        let side = session.game.side_to_move();
+        let mut left = c;
+        let _ = left.charge(b, side, now);
+        let budget = c
+            .deadline(b, side)
+            .map_or(Duration::ZERO, |d| d.saturating_duration_since(now));
+        Go {
+            line: format!(
+                "go wtime {} btime {} byoyomi {} periods {}",
+                left.main_ms[Color::Cho.index()],
+                left.main_ms[Color::Han.index()],
+                b.period_ms,
+                left.periods[side.index()],
+            ),
+            budget,
+            cap: session
+                .settings
+                .clock_cap_ms
+                .map(|ms| Duration::from_millis(u64::from(ms))),
         }
     }
 
@@ -188,6 +225,8 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::{Byoyomi, Level, SetupChoice};
+    use janggi_core::Setup;
 
     #[test]
     fn command_split() {
@@ -206,5 +245,41 @@ mod tests {
             ..Go::movetime(60_000)
         };
         assert_eq!(capped.deadline(g), Duration::from_secs(1));
+    }
+
+    /// A game under way on a 60 s + 2 × 20 s byoyomi clock, human (Cho)
+    /// against the engine at `level`.
+    fn on_a_byoyomi_clock(level: Level) -> Session {
+        let mut settings = Settings::default();
+        settings.set_level(level);
+        settings.byoyomi = Some(Byoyomi {
+            main_ms: 60_000,
+            period_ms: 20_000,
+            periods: 2,
+        });
+        let mut s = Session::new(settings);
+        for side in [Color::Han, Color::Cho] {
+            s.choose_setup(side, SetupChoice::Named(Setup::Mssm), 0)
+                .unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn go_gives_the_clock_or_the_move_time() {
+        let mut settings = Settings::default();
+        settings.set_level(Level::Easy);
+        let s = Session::new(settings);
+        assert_eq!(Go::for_turn(&s, Instant::now()), Go::movetime(300));
+        let s = on_a_byoyomi_clock(Level::Normal);
+        let go = Go::for_turn(&s, Instant::now());
+        assert!(go.line.starts_with("go wtime "), "{}", go.line);
+        assert!(
+            go.line.ends_with(" btime 60000 byoyomi 20000 periods 2"),
+            "{}",
+            go.line
+        );
+        assert!(go.budget <= Duration::from_secs(100) && go.budget > Duration::from_secs(99));
+        assert_eq!(go.cap, Some(Duration::from_secs(5)));
     }
 }
