@@ -620,7 +620,7 @@ mod tests {
 
     /// A game under way (both arrangements chosen) on a 60 s + 2 × 20 s
     /// byoyomi clock, human (Cho) against the engine.
-    pub(crate) fn on_a_byoyomi_clock(level: Level) -> Session {
+    fn on_a_byoyomi_clock(level: Level) -> Session {
         let mut settings = Settings::default();
         settings.set_level(level);
         settings.byoyomi = Some(Byoyomi {
