@@ -15,13 +15,11 @@
 
 #![warn(missing_docs)]
 
-pub mod bench;
-pub mod engine;
-pub mod eval;
-pub mod nnue;
-pub mod perft;
 pub mod protocol;
-pub mod search;
+
+// The engine library (evaluation, network, search, the Engine, perft and
+// bench) is the `janggi-search` crate; its modules keep their paths here.
+pub use janggi_search::{bench, engine, eval, nnue, perft, search};
 
 pub use board::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
 pub use janggi_core::{board, game, types};

@@ -939,3 +939,86 @@ fn input_stays_responsive_while_a_command_waits_for_a_finite_search() {
         sink.lines()
     );
 }
+
+/// A sink that, once it has written a `bestmove` line, holds the writing
+/// thread (the search thread) for a while: the search has answered but is
+/// still winding down, the window in which lines used to be answered out
+/// of order.
+#[derive(Clone)]
+struct LingeringSink {
+    inner: MemorySink,
+    linger: Duration,
+}
+
+impl Write for LingeringSink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        if buf.starts_with(b"bestmove") {
+            thread::sleep(self.linger);
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Once `bestmove` is out, lines are acted on strictly in order: the
+/// errors of `position` and `setoption` lines sent after it come before
+/// the `readyok` of an `isready` sent after them (issue 32; on the old
+/// loop `readyok` came first while the search thread wound down).
+#[test]
+fn after_bestmove_lines_are_answered_in_order() {
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    let sink = MemorySink::default();
+    let out = LingeringSink {
+        inner: sink.clone(),
+        linger: Duration::from_millis(400),
+    };
+    let runner = thread::spawn(move || {
+        protocol::run(
+            BufReader::new(ChannelReader {
+                rx,
+                buf: Vec::new(),
+            }),
+            out,
+        )
+    });
+    let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).expect("send");
+    let wait_for = |what: &str, count: usize| {
+        let start = Instant::now();
+        loop {
+            let lines = sink.lines();
+            if lines.iter().filter(|l| l.starts_with(what)).count() >= count {
+                return lines;
+            }
+            assert!(start.elapsed() < LONG, "timed out: {lines:?}");
+            thread::sleep(Duration::from_millis(1));
+        }
+    };
+    for round in 1..=3 {
+        send("position startpos");
+        send("go infinite");
+        send("stop");
+        wait_for("bestmove", round);
+        send("position fen not-a-fen");
+        send("setoption name NoSuchOption value 1");
+        send("isready");
+        let lines = wait_for("readyok", round);
+        let ready = lines.iter().rposition(|l| l == "readyok").expect("readyok");
+        let errors: Vec<usize> = lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.starts_with("info string error"))
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(errors.len(), 2 * round, "{lines:?}");
+        assert!(
+            errors.iter().all(|&e| e < ready),
+            "readyok before an earlier line's error: {lines:?}"
+        );
+    }
+    send("quit");
+    assert_eq!(runner.join().expect("runner"), 0);
+}

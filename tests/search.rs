@@ -610,7 +610,7 @@ fn startpos_one_second() {
 }
 
 /// The search switches that are off by default (singular extension,
-/// the hash score as the pruning evaluation; src/search/params.rs), each
+/// the hash score as the pruning evaluation; crates/janggi-search/src/search/params.rs), each
 /// on: the mates are still found, every move is legal over random games
 /// deep enough for the switch to act, and the switch changes the tree.
 #[test]

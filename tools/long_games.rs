@@ -37,7 +37,7 @@ use janggi::game::{Game, Rules};
 use janggi::protocol::{MemorySink, Session};
 use janggi::types::rng::SplitMix64;
 use janggi::{Move, Notation, PieceKind, Position};
-use janggi_match::clock::{go_command, ThinkingLimits};
+use janggi_match::clock::{game_clock, go_command, ThinkingLimits};
 use janggi_match::engine_process::EngineProtocol;
 use janggi_match::scoresheet::Scoresheet;
 use std::io::{BufRead, BufReader, Write};
@@ -157,7 +157,13 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
         // The line itself is written to the engine's pipe (that write is
         // the engine's I/O, proportional to the line as UCI requires).
         let position = sheet.position_command(EngineProtocol::Uci).len();
-        let go = go_command(EngineProtocol::Uci, &limits, side, [None, None]);
+        let go = go_command(
+            EngineProtocol::Uci,
+            &limits,
+            side,
+            &game_clock([&limits, &limits]),
+        )
+        .to_string();
         let fen = sheet.game.position().fen();
         let parsed = sheet.game.position().parse_move(&text, Notation::Uci);
         let played = parsed.map_err(|e| e.to_string()).and_then(|m| {

@@ -6,27 +6,27 @@
 //!   0), skipping the first plies and positions in check.
 //! * `tune`: loads such a file, optionally resolves captures with a small
 //!   quiescence search, fits the sigmoid scale K, then runs Adam on the
-//!   linear features ([`janggi::eval::features`]) and prints the new
-//!   weights as Rust source for `src/eval/tuned.rs`.
+//!   linear features ([`janggi_search::eval::features`]) and prints the new
+//!   weights as Rust source for `crates/janggi-search/src/eval/tuned.rs`.
 //!
 //! Everything is deterministic given the seed (games are written in game
 //! order whatever the thread count).
 //!
 //! ```sh
 //! cargo run --release --example texel -- gen --games 2000 --nodes 2000 --out data.txt
-//! cargo run --release --example texel -- tune --data data.txt --out src/eval/tuned.rs
+//! cargo run --release --example texel -- tune --data data.txt --out crates/janggi-search/src/eval/tuned.rs
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
-use janggi::board::GenKind;
-use janggi::board::Notation;
-use janggi::eval::weights::{self, Weights, DEFAULT, NUM_PARAMS};
-use janggi::eval::{evaluate, features};
-use janggi::game::{Game, Rules};
-use janggi::search::movepick::mvv_lva;
-use janggi::search::{Limits, SearchControl, Searcher};
-use janggi::types::rng::SplitMix64;
-use janggi::{Color, LegalityModel, Move, MoveList, Position, Setup};
+use janggi_core::board::GenKind;
+use janggi_core::board::Notation;
+use janggi_core::game::{Game, Rules};
+use janggi_core::types::rng::SplitMix64;
+use janggi_core::{Color, LegalityModel, Move, MoveList, Position, Setup};
+use janggi_search::eval::weights::{self, Weights, DEFAULT, NUM_PARAMS};
+use janggi_search::eval::{evaluate, features};
+use janggi_search::search::movepick::mvv_lva;
+use janggi_search::search::{Limits, SearchControl, Searcher};
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -668,7 +668,7 @@ fn tune(args: &TuneArgs) -> std::io::Result<TuneReport> {
     Ok(TuneReport { source, ..report })
 }
 
-/// The tuned weights as the Rust module `src/eval/tuned.rs`.
+/// The tuned weights as the Rust module `crates/janggi-search/src/eval/tuned.rs`.
 fn rust_source(r: &TuneReport, args: &TuneArgs) -> String {
     let mut s = String::new();
     let _ = writeln!(
@@ -711,7 +711,7 @@ fn rust_source(r: &TuneReport, args: &TuneArgs) -> String {
 /// The evaluation of a parsed line with the given weights (for the tests).
 #[cfg(test)]
 fn eval_line(line: &str, w: &Weights) -> Option<i32> {
-    parse_line(line).map(|(p, _)| janggi::eval::evaluate_cho_with(&p, w))
+    parse_line(line).map(|(p, _)| janggi_search::eval::evaluate_cho_with(&p, w))
 }
 
 #[cfg(test)]
@@ -775,7 +775,7 @@ mod tests {
 
     #[test]
     fn pgn_games_become_positions() {
-        let fen = janggi::board::START_FEN;
+        let fen = janggi_core::board::START_FEN;
         let games = format!(
             "[Event \"m\"]\n[Result \"0-1\"]\n[FEN \"{fen}\"]\n\n\
              1. a4b4 {{+0.10/3 0.1s}} a7b7 2. e2e2 {{pass}} c7c6 0-1\n\n\
@@ -821,7 +821,7 @@ mod tests {
         assert_eq!(comment_win_prob("+M3/245", 4.0), Some(1.0));
         assert_eq!(comment_win_prob("-M1/6 0.1s", 4.0), Some(0.0));
         assert_eq!(comment_win_prob("Cho wins", 4.0), None);
-        let fen = janggi::board::START_FEN;
+        let fen = janggi_core::board::START_FEN;
         // E plays Han (Black) and thinks it stands a pawn better (Cho's
         // probability 1/11) after a7b7, and even after c7c6.
         let game = format!(

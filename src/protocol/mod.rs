@@ -44,7 +44,6 @@ pub use options::{
 use crate::board::Position;
 use crate::engine::{Engine, Report, Reporter};
 use crate::game::{Game, Rules};
-use crate::perft::divide;
 use crate::search::{Clock, Limits};
 use crate::types::{Color, Square};
 use command::echo;
@@ -102,8 +101,6 @@ pub struct Session {
     /// set by `position`, so that a `position` extending it plays only the
     /// new moves.
     last_position: Option<(StartPos, Vec<String>, u64)>,
-    /// The option values kept here (see [`options`]).
-    settings: options::Settings,
     /// The XBoard protocol's state (once `xboard` chose it).
     cecp: cecp::CecpState,
     /// Lines from the reader thread (when run by [`run`]).
@@ -128,7 +125,6 @@ impl Session {
             dialect: ProtocolDialect::Uci,
             rules: Rules::default(),
             last_position: None,
-            settings: options::Settings::default(),
             cecp: cecp::CecpState::default(),
             input: None,
             pending: VecDeque::new(),
@@ -169,7 +165,18 @@ impl Session {
             return;
         };
         while !self.eof && self.engine.is_searching() && !self.engine.waits_for_stop() {
+            if self.engine.answered() {
+                // The `bestmove` is out: nothing is left to answer out of
+                // turn. Let the thread wind down; every line read from now
+                // on is handled strictly in order (an `isready` after this
+                // command gets its `readyok` after this command's output).
+                self.engine.wait();
+                break;
+            }
             match rx.recv_timeout(WAIT_POLL) {
+                Ok(Input::Line(line)) if self.engine.answered() => {
+                    self.pending.push_back(Input::Line(line));
+                }
                 Ok(Input::Line(line)) => match Command::parse(&line) {
                     Ok(Command::Stop) => self.engine.stop(),
                     Ok(Command::PonderHit) => self.engine.ponderhit(),
@@ -298,14 +305,6 @@ impl Session {
         }
     }
 
-    /// The network `EvalFile` names (the shipped one by default).
-    fn network(&self) -> std::sync::Arc<crate::nnue::Network> {
-        self.settings
-            .network
-            .clone()
-            .unwrap_or_else(|| crate::nnue::default_network().clone())
-    }
-
     /// Switches the rule set, re-playing the current game's moves under it
     /// (the valid prefix is kept if a move is no longer legal).
     fn set_rules(&mut self, rules: Rules) -> Result<(), ProtocolError> {
@@ -430,8 +429,8 @@ impl Session {
             movetime: g.movetime.map(|t| ms(Some(t))),
             clock,
             infinite: g.infinite,
-            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
-            multipv: self.settings.multipv.max(1),
+            move_overhead: Duration::from_millis(self.engine.config().move_overhead_ms),
+            multipv: self.engine.config().multipv,
             searchmoves: Vec::new(),
         }
     }
@@ -494,13 +493,11 @@ impl Session {
         }
         let out = self.out.clone();
         let dialect = self.dialect;
-        let show_wdl = self.settings.show_wdl;
+        let show_wdl = self.engine.config().show_wdl;
         let reporter: Reporter = Arc::new(move |game: &Game, r: Report<'_>| match r {
             Report::Info(info) => out.line(&uci::info_line(game, info, dialect, show_wdl)),
             Report::CurrMove(c) => out.line(&uci::currmove_line(game, &c, dialect)),
-            Report::NoMove { score } => {
-                out.line(&format!("info depth 0 score {}", uci::score_text(score)))
-            }
+            Report::NoMove { score } => out.line(&uci::no_move_line(score)),
             Report::Message(m) => out.line(&format!("info string {m}")),
             Report::BestMove { best, ponder } => {
                 out.line(&uci::bestmove_line(game, best, ponder, dialect))
@@ -511,9 +508,8 @@ impl Session {
     }
 
     fn perft(&mut self, depth: u32) {
-        let game = self.engine.game();
-        let pos = game.position();
-        let rows = divide(pos, depth, game.model(), self.settings.threads);
+        let rows = self.engine.perft(depth);
+        let pos = self.engine.game().position();
         let mut total: u64 = 0;
         if depth == 0 {
             total = 1;
@@ -595,12 +591,13 @@ impl Session {
     /// `eval`: one line per term (each side from its own point of view),
     /// then the final score from the side to move's point of view.
     fn eval(&self) -> Result<(), ProtocolError> {
-        let pos = self.engine.game().position();
+        let e = self.engine.evaluation();
+        let stm = self.engine.game().position().side_to_move();
         self.say(&format!(
             "{:<10} {:>7} {:>7} {:>8}",
             "term", "cho", "han", "cho-han"
         ));
-        for t in crate::eval::explain(pos) {
+        for t in &e.terms {
             self.say(&format!(
                 "{:<10} {:>7} {:>7} {:>8}",
                 t.name,
@@ -609,23 +606,21 @@ impl Session {
                 t.cho - t.han
             ));
         }
-        let stm = pos.side_to_move();
-        let net = self.network();
         self.say(&format!(
             "Final evaluation: {} cp ({} to move, side to move's view, tempo {} included)",
-            crate::eval::evaluate(pos),
+            e.handcrafted,
             stm.name(),
             crate::eval::TEMPO
         ));
         self.say(&format!(
             "NNUE evaluation: {} cp ({} to move, side to move's view; {:?})",
-            crate::nnue::evaluate(&net, pos),
+            e.nnue,
             stm.name(),
-            net
+            e.network
         ));
         self.say(&format!(
             "Search uses: {}",
-            if self.settings.use_nnue {
+            if e.search_uses_nnue {
                 "NNUE (Use NNUE true)"
             } else {
                 "handcrafted evaluation (Use NNUE false)"
@@ -640,10 +635,9 @@ impl Session {
     /// deterministic signature.
     fn bench(&mut self, depth: Option<u32>) -> Result<(), ProtocolError> {
         let total = crate::bench::FENS.len();
-        let net = self.engine.network().cloned();
-        let report = crate::bench::bench_with(depth, net, &mut |i, fen, nodes| {
-            self.out
-                .line(&format!("Position {}/{total}: {nodes} nodes  {fen}", i + 1));
+        let out = self.out.clone();
+        let report = self.engine.bench(depth, &mut |i, fen, nodes| {
+            out.line(&format!("Position {}/{total}: {nodes} nodes  {fen}", i + 1));
         });
         self.say(&format!("Bench: {}", report.nodes));
         self.say(&format!("Total time (ms): {}", report.elapsed.as_millis()));

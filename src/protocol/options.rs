@@ -38,10 +38,10 @@
 use super::command::echo;
 use super::error::busy;
 use super::{ProtocolDialect, ProtocolError, Session};
-use crate::engine::{DEFAULT_HASH_MB, DEFAULT_THREADS, USE_NNUE_DEFAULT};
+use crate::engine::{EngineConfig, Strength, DEFAULT_HASH_MB, DEFAULT_THREADS, USE_NNUE_DEFAULT};
 use crate::game::{RuleError, Rules};
 use crate::nnue::Network;
-use crate::search::skill::{Skill, MAX_ELO, MAX_LEVEL, MIN_ELO};
+use crate::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
 use std::fmt;
 use std::sync::Arc;
 
@@ -52,7 +52,7 @@ pub const MAX_THREADS: i64 = 256;
 /// Largest `MultiPV`.
 pub const MAX_MULTIPV: i64 = 256;
 /// Default `Move Overhead` in ms.
-pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
+pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = crate::engine::DEFAULT_MOVE_OVERHEAD_MS as i64;
 /// Largest `Move Overhead` in ms.
 pub const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
 /// Largest `NoCaptureLimit` in plies (the game layer's bound).
@@ -165,78 +165,6 @@ pub struct OptionSpec {
     pub cecp: CecpAccess,
 }
 
-/// The option values the session keeps (the others live in the engine
-/// and the rule set).
-#[derive(Clone, Debug)]
-pub(super) struct Settings {
-    /// `MultiPV`.
-    pub multipv: usize,
-    /// `Ponder`.
-    pub ponder: bool,
-    /// `Move Overhead`.
-    pub move_overhead_ms: u64,
-    /// `Threads` (also for `go perft`).
-    pub threads: usize,
-    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`, `UCI_AnalyseMode`.
-    pub strength: Strength,
-    /// `Use NNUE`.
-    pub use_nnue: bool,
-    /// The network `EvalFile` loaded; `None`: the shipped one, parsed only
-    /// when first used (not at start-up).
-    pub network: Option<Arc<Network>>,
-    /// `UCI_ShowWDL`.
-    pub show_wdl: bool,
-}
-
-impl Default for Settings {
-    /// The table's defaults (a test checks that they agree).
-    fn default() -> Self {
-        Settings {
-            multipv: 1,
-            ponder: false,
-            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS.unsigned_abs(),
-            threads: DEFAULT_THREADS,
-            strength: Strength {
-                level: MAX_LEVEL,
-                limit: false,
-                elo: MAX_ELO,
-                analyse: false,
-            },
-            use_nnue: USE_NNUE_DEFAULT,
-            network: None,
-            show_wdl: false,
-        }
-    }
-}
-
-/// The four options that together decide the playing strength.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Strength {
-    /// `Skill Level` (0..=20; 20 is full strength).
-    pub level: u32,
-    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of `Skill Level`.
-    pub limit: bool,
-    /// `UCI_Elo`.
-    pub elo: i64,
-    /// `UCI_AnalyseMode`: the GUI analyses (full strength, whatever the
-    /// other three say).
-    pub analyse: bool,
-}
-
-impl Strength {
-    /// The search's skill. Analysis wants the true best move and score:
-    /// the skill options apply to play only.
-    fn skill(self) -> Skill {
-        if self.analyse {
-            Skill::default()
-        } else if self.limit {
-            Skill::from_elo(self.elo)
-        } else {
-            Skill::new(self.level)
-        }
-    }
-}
-
 /// A spin value as a count (the table's ranges keep it positive).
 fn count(n: i64) -> usize {
     usize::try_from(n).unwrap_or(1)
@@ -257,7 +185,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
             default: DEFAULT_HASH_MB as i64,
             min: 1,
             max: MAX_HASH_MB,
-            set: |s, n| s.engine.set_hash_mb(count(n)).map_err(busy("setoption")),
+            set: |s, n| s.configure(|c| c.hash_mb = count(n)),
         },
         cecp: CecpAccess::Command(CecpNative::Memory),
     },
@@ -268,11 +196,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
             default: DEFAULT_THREADS as i64,
             min: 1,
             max: MAX_THREADS,
-            set: |s, n| {
-                s.engine.set_threads(count(n)).map_err(busy("setoption"))?;
-                s.settings.threads = count(n);
-                Ok(())
-            },
+            set: |s, n| s.configure(|c| c.threads = count(n)),
         },
         cecp: CecpAccess::Command(CecpNative::Cores),
     },
@@ -283,10 +207,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
             default: 1,
             min: 1,
             max: MAX_MULTIPV,
-            set: |s, n| {
-                s.settings.multipv = count(n);
-                Ok(())
-            },
+            set: |s, n| s.configure(|c| c.multipv = count(n)),
         },
         cecp: CecpAccess::Feature,
     },
@@ -295,10 +216,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
         usi_name: "USI_Ponder",
         kind: OptionType::Check {
             default: false,
-            set: |s, p| {
-                s.settings.ponder = p;
-                Ok(())
-            },
+            set: |s, p| s.configure(|c| c.ponder = p),
         },
         cecp: CecpAccess::Command(CecpNative::Hard),
     },
@@ -309,10 +227,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
             default: DEFAULT_MOVE_OVERHEAD_MS,
             min: 0,
             max: MAX_MOVE_OVERHEAD_MS,
-            set: |s, n| {
-                s.settings.move_overhead_ms = n.unsigned_abs();
-                Ok(())
-            },
+            set: |s, n| s.configure(|c| c.move_overhead_ms = n.unsigned_abs()),
         },
         cecp: CecpAccess::Feature,
     },
@@ -431,12 +346,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
         usi_name: "Use_NNUE",
         kind: OptionType::Check {
             default: USE_NNUE_DEFAULT,
-            set: |s, on| {
-                let net = on.then(|| s.network());
-                s.engine.set_network(net).map_err(busy("setoption"))?;
-                s.settings.use_nnue = on;
-                Ok(())
-            },
+            set: |s, on| s.configure(|c| c.use_nnue = on),
         },
         cecp: CecpAccess::Feature,
     },
@@ -467,10 +377,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
         usi_name: "UCI_ShowWDL",
         kind: OptionType::Check {
             default: false,
-            set: |s, w| {
-                s.settings.show_wdl = w;
-                Ok(())
-            },
+            set: |s, w| s.configure(|c| c.show_wdl = w),
         },
         cecp: CecpAccess::Hidden,
     },
@@ -492,15 +399,15 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
 ];
 
 impl Session {
+    /// Changes the engine's configuration (refused, changing nothing,
+    /// while an unstopped `infinite` or ponder search runs).
+    fn configure(&mut self, change: impl FnOnce(&mut EngineConfig)) -> SetResult {
+        self.engine.configure(change).map_err(busy("setoption"))
+    }
+
     /// Changes one of the four strength options (see [`Strength`]).
     fn set_strength(&mut self, change: impl FnOnce(&mut Strength)) -> SetResult {
-        let mut strength = self.settings.strength;
-        change(&mut strength);
-        self.engine
-            .set_skill(strength.skill())
-            .map_err(busy("setoption"))?;
-        self.settings.strength = strength;
-        Ok(())
+        self.configure(|c| change(&mut c.strength))
     }
 
     /// Changes one rule of the rule set by the game layer's option name,
@@ -520,15 +427,7 @@ impl Session {
             let n = Network::load(std::path::Path::new(text)).map_err(OptionError::Network)?;
             Some(Arc::new(n))
         };
-        if self.settings.use_nnue {
-            let current = net
-                .clone()
-                .unwrap_or_else(|| crate::nnue::default_network().clone());
-            self.engine
-                .set_network(Some(current))
-                .map_err(busy("setoption"))?;
-        }
-        self.settings.network = net;
+        self.configure(|c| c.eval_file = net)?;
         self.say(&format!("info string EvalFile {text}: network loaded"));
         Ok(())
     }
@@ -544,9 +443,7 @@ impl Session {
             expected: e.to_string(),
         })?;
         let now = params.changed();
-        self.engine
-            .set_search_params(params)
-            .map_err(busy("setoption"))?;
+        self.configure(|c| c.params = params)?;
         self.say(&format!("info string SearchTune: {now}"));
         Ok(())
     }
@@ -845,17 +742,18 @@ mod tests {
     /// leave it as it was.
     fn state(s: &Session) -> String {
         let ptr = |n: Option<&Arc<Network>>| n.map(Arc::as_ptr);
-        let settings = Settings {
-            network: None,
-            ..s.settings.clone()
+        let c = s.engine.config();
+        let config = EngineConfig {
+            eval_file: None,
+            ..c.clone()
         };
         format!(
-            "{settings:?} {:?} {:?} {:?} {:?} {:?}",
-            ptr(s.settings.network.as_ref()),
+            "{config:?} {:?} {:?} {:?} {:?} {:?}",
+            ptr(c.eval_file.as_ref()),
             s.rules,
             s.engine,
             s.engine.skill(),
-            ptr(s.engine.network()),
+            ptr(s.engine.network().as_ref()),
         )
     }
 
@@ -1006,9 +904,9 @@ mod tests {
         assert!(ask(&mut s, &sink, "memory 8").is_empty());
         assert!(format!("{:?}", s.engine).contains("hash_mb: 8,"));
         assert!(ask(&mut s, &sink, "cores 0").is_empty());
-        assert_eq!(s.settings.threads, 1);
+        assert_eq!(s.engine.config().threads, 1);
         assert!(ask(&mut s, &sink, "cores 2").is_empty());
-        assert_eq!(s.settings.threads, 2);
+        assert_eq!(s.engine.config().threads, 2);
         assert!(format!("{:?}", s.engine).contains("threads: 2,"));
     }
 }

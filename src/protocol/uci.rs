@@ -7,33 +7,30 @@ use super::{ProtocolDialect, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::game::Game;
 use crate::search::{CurrMove, Info, ReportScore};
 use crate::types::Move;
+use janggi_uci::{Answer, BestMove, Info as WireInfo, OptionDecl, OptionKind, Score};
 
 /// The handshake line `option name … type …` of one option of
 /// [`OPTIONS`], with its name in `dialect`.
 pub fn option_line(o: &OptionSpec, dialect: ProtocolDialect) -> String {
-    let name = o.name(dialect);
-    match o.kind {
+    let kind = match o.kind {
         OptionType::Spin {
             default, min, max, ..
-        } => {
-            format!("option name {name} type spin default {default} min {min} max {max}")
-        }
-        OptionType::Check { default, .. } => {
-            format!("option name {name} type check default {default}")
-        }
-        OptionType::Combo { default, vars, .. } => {
-            let mut s = format!("option name {name} type combo default {default}");
-            for v in vars {
-                s.push_str(" var ");
-                s.push_str(v);
-            }
-            s
-        }
-        OptionType::Button { .. } => format!("option name {name} type button"),
-        OptionType::String { default, .. } => {
-            format!("option name {name} type string default {default}")
-        }
+        } => OptionKind::Spin { default, min, max },
+        OptionType::Check { default, .. } => OptionKind::Check { default },
+        OptionType::Combo { default, vars, .. } => OptionKind::Combo {
+            default: default.to_string(),
+            vars: vars.iter().map(|v| v.to_string()).collect(),
+        },
+        OptionType::Button { .. } => OptionKind::Button,
+        OptionType::String { default, .. } => OptionKind::String {
+            default: default.to_string(),
+        },
+    };
+    OptionDecl {
+        name: o.name(dialect).to_string(),
+        kind,
     }
+    .to_string()
 }
 
 /// The handshake answer to `uci` / `usi` / `ucci`, one string per line.
@@ -56,50 +53,55 @@ pub fn handshake(dialect: ProtocolDialect) -> Vec<String> {
     lines
 }
 
-/// `cp X` / `mate Y`.
-pub fn score_text(score: ReportScore) -> String {
+/// The wire's score of a search score.
+fn wire_score(score: ReportScore) -> Score {
     match score {
-        ReportScore::Cp(cp) => format!("cp {cp}"),
-        ReportScore::Mate(n) => format!("mate {n}"),
+        ReportScore::Cp(cp) => Score::Cp(cp),
+        ReportScore::Mate(n) => Score::Mate(n),
     }
+}
+
+/// `info depth 0 score …`: the score of a position without a legal move.
+pub fn no_move_line(score: ReportScore) -> String {
+    WireInfo {
+        depth: Some(0),
+        score: Some(wire_score(score)),
+        ..WireInfo::default()
+    }
+    .to_string()
 }
 
 /// `info depth … pv …`; with `show_wdl`, `wdl W D L` follows the score
 /// (the model of [`super::wdl`]).
 pub fn info_line(game: &Game, info: &Info, dialect: ProtocolDialect, show_wdl: bool) -> String {
-    let wdl = if show_wdl {
-        let (w, d, l) = super::wdl::wdl(info.score);
-        format!(" wdl {w} {d} {l}")
-    } else {
-        String::new()
-    };
-    let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {} time {} hashfull {}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        score_text(info.score),
-        info.nodes,
-        info.nps,
-        info.time_ms,
-        info.hashfull
-    );
-    let pv = line_text(game, &info.pv, dialect);
-    if !pv.is_empty() {
-        s.push_str(" pv ");
-        s.push_str(&pv.join(" "));
+    WireInfo {
+        depth: Some(info.depth),
+        seldepth: Some(info.seldepth),
+        multipv: Some(u32::try_from(info.multipv).unwrap_or(u32::MAX)),
+        score: Some(wire_score(info.score)),
+        wdl: show_wdl.then(|| {
+            let (w, d, l) = super::wdl::wdl(info.score);
+            [w, d, l]
+        }),
+        nodes: Some(info.nodes),
+        nps: Some(info.nps),
+        hashfull: Some(info.hashfull),
+        time_ms: Some(info.time_ms),
+        pv: line_text(game, &info.pv, dialect),
+        ..WireInfo::default()
     }
-    s
+    .to_string()
 }
 
 /// `info depth D currmove M currmovenumber N`.
 pub fn currmove_line(game: &Game, c: &CurrMove, dialect: ProtocolDialect) -> String {
-    format!(
-        "info depth {} currmove {} currmovenumber {}",
-        c.depth,
-        move_text(game.position(), c.mv, dialect),
-        c.number
-    )
+    WireInfo {
+        depth: Some(c.depth),
+        currmove: Some(move_text(game.position(), c.mv, dialect)),
+        currmovenumber: Some(u32::try_from(c.number).unwrap_or(u32::MAX)),
+        ..WireInfo::default()
+    }
+    .to_string()
 }
 
 /// `bestmove M [ponder P]`, or the dialect's no-move answer.
@@ -111,22 +113,32 @@ pub fn bestmove_line(
 ) -> String {
     let Some(best) = best else {
         return match dialect {
-            ProtocolDialect::Uci => "bestmove (none)",
-            ProtocolDialect::Usi => "bestmove resign",
-            ProtocolDialect::Ucci => "nobestmove",
-            ProtocolDialect::Cecp => "resign",
-        }
-        .to_string();
+            ProtocolDialect::Uci => BestMove {
+                mv: Answer::NoMove,
+                ponder: None,
+            }
+            .to_string(),
+            ProtocolDialect::Usi => BestMove {
+                mv: Answer::Resign,
+                ponder: None,
+            }
+            .to_string(),
+            ProtocolDialect::Ucci => "nobestmove".to_string(),
+            ProtocolDialect::Cecp => "resign".to_string(),
+        };
     };
     let moves: Vec<Move> = std::iter::once(best).chain(ponder).collect();
-    let text = line_text(game, &moves, dialect);
-    match text.as_slice() {
-        [b, p] => format!("bestmove {b} ponder {p}"),
-        [b] => format!("bestmove {b}"),
-        // Not legal here: the engine checked it, so this cannot happen;
-        // still print the raw text rather than nothing.
-        _ => format!("bestmove {}", move_text(game.position(), best, dialect)),
+    let mut text = line_text(game, &moves, dialect).into_iter();
+    // `line_text` stops at a move that is not legal; the engine checked
+    // both, so the first is always there (else print the raw text).
+    let mv = text
+        .next()
+        .unwrap_or_else(|| move_text(game.position(), best, dialect));
+    BestMove {
+        mv: Answer::Move(mv),
+        ponder: text.next(),
     }
+    .to_string()
 }
 
 #[cfg(test)]

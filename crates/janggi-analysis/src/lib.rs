@@ -29,6 +29,7 @@ use janggi_core::Color;
 use janggi_match::engine_process::{EngineProcess, EngineProtocol, Launch, RulesSetup, Think};
 use janggi_records::san::write_san_in;
 use janggi_records::Record;
+use janggi_uci::Go;
 use std::fmt;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
@@ -41,6 +42,16 @@ pub enum Score {
     Cp(i32),
     /// Mate in N moves (negative: being mated).
     Mate(i32),
+}
+
+impl From<janggi_uci::Score> for Score {
+    /// The engine's score as the analysis reads it.
+    fn from(s: janggi_uci::Score) -> Score {
+        match s {
+            janggi_uci::Score::Cp(c) => Score::Cp(c),
+            janggi_uci::Score::Mate(n) => Score::Mate(n),
+        }
+    }
 }
 
 impl Score {
@@ -211,11 +222,12 @@ pub enum Limit {
 }
 
 impl Limit {
-    fn go(self) -> String {
+    /// The `go` that searches one position under this limit.
+    pub fn go(self) -> Go {
         match self {
-            Limit::MoveTime(ms) => format!("go movetime {ms}"),
-            Limit::Nodes(n) => format!("go nodes {n}"),
-            Limit::Depth(d) => format!("go depth {d}"),
+            Limit::MoveTime(ms) => Go::movetime(ms),
+            Limit::Nodes(n) => Go::nodes(n),
+            Limit::Depth(d) => Go::depth(d),
         }
     }
 }
@@ -315,11 +327,8 @@ impl Evaluator for UciEngine {
             &self.stop,
         ) {
             Think::Move(r) | Think::Late(r) => {
-                let score = match r.score {
-                    Some(janggi_match::engine_process::EngineScore::Cp(c)) => Score::Cp(c),
-                    Some(janggi_match::engine_process::EngineScore::Mate(n)) => Score::Mate(n),
-                    None => Score::Cp(0),
-                };
+                // No score at all (an engine that sends none): even.
+                let score = r.score.map_or(Score::Cp(0), Score::from);
                 Ok(Eval {
                     score,
                     best: r.bestmove,

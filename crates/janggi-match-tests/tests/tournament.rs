@@ -8,10 +8,11 @@
 //! (src/main.rs).
 
 use janggi_core::types::Color;
+use janggi_match::engine_process::ProcessError;
 use janggi_match::pgn::read_pgn;
 use janggi_match::referee::Termination;
 use janggi_match::stats::{SprtDecision, SprtParams, Tally};
-use janggi_match::{run, MatchConfig, MatchEnd, MatchReport};
+use janggi_match::{run, MatchConfig, MatchEnd, MatchError, MatchReport};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -502,6 +503,30 @@ fn run_match_reports_usage_and_start_failures() {
     );
     assert_eq!(code, 1);
     assert!(String::from_utf8_lossy(&out).contains("could not start"));
+    // The same failure through `run`, typed.
+    let cfg = MatchConfig::parse(&words(
+        "--engine cmd=/nonexistent/engine name=A --engine cmd=/nonexistent/other --each nodes=1",
+    ))
+    .expect("a good command line");
+    let stop = AtomicBool::new(false);
+    match run(&cfg, &mut Vec::new(), &stop) {
+        Err(MatchError::Engine {
+            name,
+            cmd,
+            error: ProcessError::Spawn(_),
+        }) => assert_eq!((name.as_str(), cmd.as_str()), ("A", "/nonexistent/engine")),
+        other => panic!("{other:?}"),
+    }
+    // An unwritable PGN file.
+    let mut args = fake("a", &[], &["nodes=1"]);
+    args.extend(fake("b", &[], &["nodes=1"]));
+    args.extend(words("--pgnout /nonexistent/dir/games.pgn"));
+    let cfg = MatchConfig::parse(&args).expect("a good command line");
+    let err = run(&cfg, &mut Vec::new(), &stop).expect_err("no such directory");
+    assert!(matches!(err, MatchError::PgnFile { .. }), "{err:?}");
+    assert!(err
+        .to_string()
+        .starts_with("cannot open /nonexistent/dir/games.pgn"));
 }
 
 /// A book of one position where no capture can ever happen: each side has

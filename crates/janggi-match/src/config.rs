@@ -204,8 +204,9 @@ fn engine(index: usize, each: &[String], own: &[String]) -> Result<EngineConfig,
             "arg" => extra_args.push(v.to_string()),
             "dir" => dir = Some(PathBuf::from(v)),
             "proto" => {
-                protocol = EngineProtocol::parse(v)
-                    .ok_or_else(|| ArgError(format!("bad protocol '{v}' (uci or usi)")))?
+                protocol = v
+                    .parse::<EngineProtocol>()
+                    .map_err(|_| ArgError(format!("bad protocol '{v}' (uci or usi)")))?
             }
             "restart" => restart = on_off(k, v)?,
             "inittimeout" => init_timeout_ms = number(k, v)?,

@@ -45,7 +45,7 @@ pub mod scripted;
 pub mod stats;
 
 pub use config::{ArgError, MatchConfig, USAGE};
-pub use runner::{run, MatchEnd, MatchReport};
+pub use runner::{run, MatchEnd, MatchError, MatchReport};
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;

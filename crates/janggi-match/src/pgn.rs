@@ -115,7 +115,7 @@ pub fn to_record(rec: &GameRecord, event: &str, date: &str) -> Record {
             } else {
                 let mut c = String::new();
                 if let Some(s) = m.score {
-                    let _ = write!(c, "{s}");
+                    let _ = write!(c, "{}", s.pawns());
                     if let Some(d) = m.depth {
                         let _ = write!(c, "/{d}");
                     }

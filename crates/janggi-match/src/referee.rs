@@ -25,13 +25,14 @@
 //! [`Adjudication::endless_default`]). A forfeit records the offending text
 //! and the position (FEN) it was played in.
 
-use super::clock::{go_command, GameClock, ThinkingLimits};
-use super::engine_process::{EngineProcess, EngineProtocol, EngineScore, ProcessError, Think};
+use super::clock::{game_clock, go_command, ThinkingLimits};
+use super::engine_process::{EngineProcess, EngineProtocol, ProcessError, Think};
 use super::openings::Opening;
 use super::scoresheet::Scoresheet;
 use janggi_core::board::Position;
 use janggi_core::game::{EndReason, Game, Outcome, Rules};
 use janggi_core::types::{Color, Move};
+use janggi_uci::{Answer, Clock, Score};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -268,7 +269,7 @@ pub struct MoveRecord {
     /// UCI text (`b1c3`, `e2e2` for a pass).
     pub text: String,
     /// Score from the mover's point of view.
-    pub score: Option<EngineScore>,
+    pub score: Option<Score>,
     /// Depth.
     pub depth: Option<u32>,
     /// Time used (ms).
@@ -342,7 +343,7 @@ struct Streaks {
 struct Referee<'a> {
     spec: &'a GameSpec<'a>,
     sheet: Scoresheet,
-    clocks: [Option<GameClock>; 2],
+    clock: Clock,
     streaks: [Streaks; 2],
     restart: [bool; 2],
 }
@@ -381,10 +382,10 @@ impl Referee<'_> {
     }
 
     /// Score adjudication after `side` moved with `score`.
-    fn adjudicate(&mut self, side: Color, score: Option<EngineScore>) -> Option<GameResult> {
+    fn adjudicate(&mut self, side: Color, score: Option<Score>) -> Option<GameResult> {
         let adj = self.spec.adjudication;
         let s = &mut self.streaks[side.index()];
-        match score.map(EngineScore::to_cp) {
+        match score.map(Score::to_cp) {
             Some(cp) => {
                 let (rs, ds) = (
                     adj.resign.map_or(i32::MAX, |r| r.score),
@@ -488,10 +489,7 @@ pub fn play_game(spec: &GameSpec<'_>, players: [Player<'_>; 2]) -> GameRecord {
     let mut r = Referee {
         spec,
         sheet: Scoresheet::new(&spec.opening.fen, Game::new(start, *spec.rules)),
-        clocks: [
-            players[0].limits.tc.map(GameClock::new),
-            players[1].limits.tc.map(GameClock::new),
-        ],
+        clock: game_clock([players[0].limits, players[1].limits]),
         streaks: [Streaks::default(); 2],
         restart: [false; 2],
     };
@@ -564,14 +562,9 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
         let limits = player.limits;
         let protocol = player.engine.protocol();
         let position = r.sheet.position_command(protocol);
-        let go = go_command(
-            protocol,
-            limits,
-            side,
-            [r.clocks[0].as_ref(), r.clocks[1].as_ref()],
-        );
-        let deadline_ms = match (&r.clocks[side.index()], limits.movetime_ms) {
-            (Some(c), _) => c.allowed_ms(),
+        let go = go_command(protocol, limits, side, &r.clock);
+        let deadline_ms = match (r.clock.allowed_ms(side), limits.movetime_ms) {
+            (Some(allowed), _) => allowed,
             (None, Some(st)) => st,
             (None, None) => limits.timeout_ms.saturating_sub(limits.margin()),
         }
@@ -633,8 +626,12 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
             Think::Move(reply) => reply,
         };
         let used = reply.elapsed.as_millis() as u64;
-        let over = match (&mut r.clocks[side.index()], limits.movetime_ms) {
-            (Some(c), _) => c.charge(used, limits.margin()).err().map(|f| f.allowed_ms),
+        let over = match (r.clock.side(side), limits.movetime_ms) {
+            (Some(_), _) => r
+                .clock
+                .charge_with_margin(side, used, limits.margin())
+                .err()
+                .map(|f| f.allowed_ms),
             (None, Some(st)) => (used > st + limits.margin()).then_some(st),
             (None, None) => None,
         };
@@ -652,7 +649,8 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
             return res;
         }
         let text = reply.bestmove.as_str();
-        if text == "resign" {
+        let answer = reply.answer();
+        if answer == Answer::Resign {
             let _ = r.sheet.game.resign(side);
             if let Some(o) = r.sheet.game.outcome() {
                 let mut res = GameResult::from_outcome(o, Termination::Resign);
@@ -660,17 +658,15 @@ fn run(r: &mut Referee<'_>, players: &mut [Player<'_>; 2]) -> GameResult {
                 return res;
             }
         }
-        let parsed = if text == "(none)" {
-            None
-        } else {
+        let parsed = answer.as_move().and_then(|m| {
             r.sheet
                 .game
                 .position()
-                .parse_move(text, protocol.notation())
+                .parse_move(m, protocol.notation())
                 .ok()
-        };
+        });
         let Some(mv) = parsed else {
-            if text == "(none)" || text == "resign" {
+            if matches!(answer, Answer::NoMove | Answer::Resign) {
                 return GameResult::forfeit(
                     side,
                     Termination::IllegalMove,

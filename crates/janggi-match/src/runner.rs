@@ -10,7 +10,7 @@
 
 use super::config::{EngineConfig, MatchConfig, Tournament};
 use super::engine_process::{EngineProcess, ProcessError};
-use super::openings::Opening;
+use super::openings::{Opening, OpeningError};
 use super::pgn;
 use super::referee::{
     play_game, Adjudication, GameRecord, GameResult, GameSpec, Player, Termination,
@@ -18,7 +18,10 @@ use super::referee::{
 use super::stats::{GameScore, SprtDecision, Tally};
 use janggi_core::types::Color;
 use std::collections::BTreeMap;
+use std::fmt;
+use std::io;
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -65,7 +68,59 @@ pub struct MatchReport {
     pub engines: Vec<Tally>,
 }
 
-fn schedule(cfg: &MatchConfig, seed: u64) -> Result<Vec<Scheduled>, String> {
+/// Why a match could not start.
+#[derive(Debug)]
+pub enum MatchError {
+    /// The openings could not be built (a bad book, too few positions).
+    Openings(OpeningError),
+    /// An engine did not start or did not take its options in the
+    /// pre-flight.
+    Engine {
+        /// The engine's name.
+        name: String,
+        /// Its command.
+        cmd: String,
+        /// What went wrong.
+        error: ProcessError,
+    },
+    /// The PGN file cannot be opened for appending.
+    PgnFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Openings(e) => write!(f, "{e}"),
+            MatchError::Engine { name, cmd, error } => write!(f, "engine {name} ({cmd}): {error}"),
+            MatchError::PgnFile { path, error } => {
+                write!(f, "cannot open {}: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for MatchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MatchError::Openings(e) => Some(e),
+            MatchError::Engine { error, .. } => Some(error),
+            MatchError::PgnFile { error, .. } => Some(error),
+        }
+    }
+}
+
+impl From<OpeningError> for MatchError {
+    fn from(e: OpeningError) -> MatchError {
+        MatchError::Openings(e)
+    }
+}
+
+fn schedule(cfg: &MatchConfig, seed: u64) -> Result<Vec<Scheduled>, MatchError> {
     let n = cfg.engines.len();
     let pairings: Vec<(usize, usize)> = match cfg.tournament {
         Tournament::RoundRobin => (0..n)
@@ -76,8 +131,7 @@ fn schedule(cfg: &MatchConfig, seed: u64) -> Result<Vec<Scheduled>, String> {
     let per_pairing = cfg.games * cfg.rounds;
     let openings = cfg
         .openings
-        .build(per_pairing.div_ceil(2), seed, &cfg.rules)
-        .map_err(|e| e.to_string())?;
+        .build(per_pairing.div_ceil(2), seed, &cfg.rules)?;
     let openings: Vec<Arc<Opening>> = openings.into_iter().map(Arc::new).collect();
     let mut list = Vec::new();
     for g in 0..per_pairing {
@@ -262,13 +316,13 @@ fn score_for(rec: &GameRecord, color: Color) -> Option<GameScore> {
 /// (or Ctrl-C through `janggi_interrupt`) ends it early.
 ///
 /// # Errors
-/// A message when the match cannot start (bad openings, an engine that
-/// does not start, an unwritable PGN file).
+/// [`MatchError`] when the match cannot start (bad openings, an engine
+/// that does not start, an unwritable PGN file).
 pub fn run(
     cfg: &MatchConfig,
     out: &mut dyn Write,
     stop: &AtomicBool,
-) -> Result<MatchReport, String> {
+) -> Result<MatchReport, MatchError> {
     let seed = cfg.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -289,8 +343,13 @@ pub fn run(
     // Pre-flight: every engine must start and accept its options.
     let mut warnings = Vec::new();
     for e in &cfg.engines {
-        start_engine(cfg, e, &e.name, stop, Some(&mut warnings))
-            .map_err(|err| format!("engine {} ({}): {err}", e.name, e.launch.cmd))?;
+        start_engine(cfg, e, &e.name, stop, Some(&mut warnings)).map_err(|error| {
+            MatchError::Engine {
+                name: e.name.clone(),
+                cmd: e.launch.cmd.clone(),
+                error,
+            }
+        })?;
     }
     if cfg.sprt.is_some() && cfg.engines.len() != 2 {
         warnings.push("warning: --sprt needs exactly two engines; it is ignored".to_string());
@@ -304,7 +363,10 @@ pub fn run(
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+                .map_err(|error| MatchError::PgnFile {
+                    path: path.clone(),
+                    error,
+                })?,
         ),
         None => None,
     };

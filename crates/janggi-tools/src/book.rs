@@ -21,12 +21,12 @@
 //! fields).
 
 use crate::datagen::play_random_plies;
-use janggi::board::{Position, Setup};
-use janggi::game::{Game, Rules};
-use janggi::nnue::Network;
-use janggi::search::score::WIN_BOUND;
-use janggi::search::{Limits, ReportScore, SearchControl, Searcher};
-use janggi::types::rng::SplitMix64;
+use janggi_core::board::{Position, Setup};
+use janggi_core::game::{Game, Rules};
+use janggi_core::types::rng::SplitMix64;
+use janggi_search::nnue::Network;
+use janggi_search::search::score::WIN_BOUND;
+use janggi_search::search::{Limits, ReportScore, SearchControl, Searcher};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -168,14 +168,14 @@ struct TrainArgs {
     /// The first layer's width H, neurons per perspective: 256, 384, 512
     /// or 768 (the network file records it; a resumed checkpoint must have
     /// the same).
-    #[arg(long, default_value_t = janggi::nnue::Width::H256, value_parser = parse_hidden)]
-    hidden: janggi::nnue::Width,
+    #[arg(long, default_value_t = janggi_search::nnue::Width::H256, value_parser = parse_hidden)]
+    hidden: janggi_search::nnue::Width,
     /// Input buckets by the own general's palace point: none (one first
     /// layer), palace9 (one block per palace point) or palace6 (the side
     /// files folded by the left-right mirror); the network file records
     /// the scheme (version 3), a resumed checkpoint must have the same.
-    #[arg(long, default_value_t = janggi::nnue::InputBuckets::None, value_parser = parse_input_buckets)]
-    input_buckets: janggi::nnue::InputBuckets,
+    #[arg(long, default_value_t = janggi_search::nnue::InputBuckets::None, value_parser = parse_input_buckets)]
+    input_buckets: janggi_search::nnue::InputBuckets,
     /// Start from this network's weights (its first layer into the shared
     /// rows, the bucket rows at zero): the untrained model evaluates as
     /// the network. Its width and output buckets must be those asked for.
@@ -186,10 +186,10 @@ struct TrainArgs {
     quiet: bool,
 }
 
-/// `--input-buckets`: a name of [`janggi::nnue::InputBuckets`].
-fn parse_input_buckets(s: &str) -> Result<janggi::nnue::InputBuckets, String> {
-    janggi::nnue::InputBuckets::from_name(s.trim()).ok_or_else(|| {
-        let names: Vec<&str> = janggi::nnue::InputBuckets::ALL
+/// `--input-buckets`: a name of [`janggi_search::nnue::InputBuckets`].
+fn parse_input_buckets(s: &str) -> Result<janggi_search::nnue::InputBuckets, String> {
+    janggi_search::nnue::InputBuckets::from_name(s.trim()).ok_or_else(|| {
+        let names: Vec<&str> = janggi_search::nnue::InputBuckets::ALL
             .iter()
             .map(|b| b.name())
             .collect();
@@ -197,13 +197,13 @@ fn parse_input_buckets(s: &str) -> Result<janggi::nnue::InputBuckets, String> {
     })
 }
 
-/// `--hidden`: one of [`janggi::nnue::HIDDEN_SIZES`].
-fn parse_hidden(s: &str) -> Result<janggi::nnue::Width, String> {
-    let sizes = janggi::nnue::HIDDEN_SIZES;
+/// `--hidden`: one of [`janggi_search::nnue::HIDDEN_SIZES`].
+fn parse_hidden(s: &str) -> Result<janggi_search::nnue::Width, String> {
+    let sizes = janggi_search::nnue::HIDDEN_SIZES;
     s.trim()
         .parse()
         .ok()
-        .and_then(janggi::nnue::Width::from_hidden)
+        .and_then(janggi_search::nnue::Width::from_hidden)
         .ok_or_else(|| format!("want one of {sizes:?}"))
 }
 
@@ -237,12 +237,12 @@ struct EvalArgs {
 impl EvalArgs {
     /// The network these arguments name (`None`: the handcrafted
     /// evaluation), or an error line.
-    fn network(&self) -> Result<Option<std::sync::Arc<janggi::nnue::Network>>, String> {
+    fn network(&self) -> Result<Option<std::sync::Arc<janggi_search::nnue::Network>>, String> {
         match (self.eval.as_str(), self.eval_file.as_deref()) {
             ("hce", None) => Ok(None),
             ("hce", Some(_)) => Err("--eval-file needs --eval nnue".into()),
-            ("nnue", None) => Ok(Some(janggi::nnue::default_network().clone())),
-            ("nnue", Some(p)) => janggi::nnue::Network::load(p)
+            ("nnue", None) => Ok(Some(janggi_search::nnue::default_network().clone())),
+            ("nnue", Some(p)) => janggi_search::nnue::Network::load(p)
                 .map(|n| Some(std::sync::Arc::new(n)))
                 .map_err(|e| e.to_string()),
             (other, _) => Err(format!("--eval {other}: want hce or nnue")),
@@ -266,7 +266,7 @@ fn run_datagen(a: DatagenArgs) -> i32 {
         eprintln!("error: --shard {}: want i/n, e.g. 0/4", a.shard);
         return 2;
     };
-    let rules = match janggi::game::Rules::from_variant(&a.variant) {
+    let rules = match janggi_core::game::Rules::from_variant(&a.variant) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: --variant: {e}");
@@ -316,11 +316,11 @@ fn run_train(a: TrainArgs) -> i32 {
         eprintln!("error: want --scale > 0, --blend in 0..1, --lr > 0");
         return 2;
     }
-    if !(1..=janggi::nnue::MAX_BUCKETS).contains(&a.output_buckets) {
+    if !(1..=janggi_search::nnue::MAX_BUCKETS).contains(&a.output_buckets) {
         eprintln!(
             "error: --output-buckets {}: want 1 to {}",
             a.output_buckets,
-            janggi::nnue::MAX_BUCKETS
+            janggi_search::nnue::MAX_BUCKETS
         );
         return 2;
     }
@@ -380,7 +380,7 @@ fn run_book(a: BookArgs) -> i32 {
             return 2;
         }
     };
-    let rules = match janggi::game::Rules::from_variant(&a.rules) {
+    let rules = match janggi_core::game::Rules::from_variant(&a.rules) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: --rules: {e}");

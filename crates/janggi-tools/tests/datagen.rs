@@ -2,7 +2,7 @@
 //! records of the same games played directly, and a resumed run keeps the
 //! old games and adds new ones. (Moved from tests/nnue.rs with datagen.)
 
-use janggi::search::Searcher;
+use janggi_search::search::Searcher;
 use janggi_tools::datagen::format::read_file;
 use janggi_tools::datagen::{play_game, run, DatagenConfig};
 use std::sync::atomic::AtomicBool;

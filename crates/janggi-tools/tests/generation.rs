@@ -1,7 +1,7 @@
 //! tools/generation.sh: one generation from nothing (self-play data, then
 //! training), and a second run that finds both done and redoes nothing.
 
-use janggi::nnue::Network;
+use janggi_search::nnue::Network;
 use janggi_tools::datagen::format::read_file;
 use std::path::Path;
 use std::process::Command;

@@ -365,7 +365,7 @@ impl Session {
         let c = &self.cecp;
         let mut limits = Limits {
             depth: c.sd,
-            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            move_overhead: Duration::from_millis(self.engine.config().move_overhead_ms),
             multipv: 1,
             ..Limits::default()
         };
@@ -410,8 +410,8 @@ impl Session {
         }
         let limits = Limits {
             infinite: true,
-            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
-            multipv: self.settings.multipv.max(1),
+            move_overhead: Duration::from_millis(self.engine.config().move_overhead_ms),
+            multipv: self.engine.config().multipv,
             ..Limits::default()
         };
         let reporter = self.cecp_reporter(false);

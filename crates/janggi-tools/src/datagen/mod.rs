@@ -29,14 +29,14 @@
 pub mod format;
 
 use format::{DataError, DataWriter, Record, Wdl};
-use janggi::board::{Position, Setup};
-use janggi::game::{Game, Rules};
-use janggi::nnue::Network;
-use janggi::search::score::WIN_BOUND;
-use janggi::search::{Limits, ReportScore, SearchControl, Searcher};
-use janggi::types::rng::SplitMix64;
-use janggi::types::{Color, MoveList};
+use janggi_core::board::{Position, Setup};
+use janggi_core::game::{Game, Rules};
+use janggi_core::types::rng::SplitMix64;
+use janggi_core::types::{Color, MoveList};
 use janggi_interrupt as interrupt;
+use janggi_search::nnue::Network;
+use janggi_search::search::score::WIN_BOUND;
+use janggi_search::search::{Limits, ReportScore, SearchControl, Searcher};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

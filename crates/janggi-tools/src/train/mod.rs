@@ -14,8 +14,8 @@
 pub mod model;
 
 use crate::datagen::format::{read_file, DataError, Record};
-use janggi::nnue::{InputBuckets, NetError, Network, Width};
-use janggi::types::rng::SplitMix64;
+use janggi_core::types::rng::SplitMix64;
+use janggi_search::nnue::{InputBuckets, NetError, Network, Width};
 use model::{InitMismatch, Layout, Model, RowClip, Sample, Scratch, Target};
 use rayon::prelude::*;
 use std::fmt;
@@ -58,10 +58,10 @@ pub struct TrainConfig {
     /// Also train on every training position's left-right mirror image.
     pub mirror: bool,
     /// Output heads chosen by material (`--output-buckets`,
-    /// 1..=[`janggi::nnue::MAX_BUCKETS`]; 1: one head for every position).
+    /// 1..=[`janggi_search::nnue::MAX_BUCKETS`]; 1: one head for every position).
     pub output_buckets: usize,
     /// The first layer's width (`--hidden`, one of
-    /// [`janggi::nnue::HIDDEN_SIZES`]).
+    /// [`janggi_search::nnue::HIDDEN_SIZES`]).
     pub hidden: Width,
     /// The input buckets (`--input-buckets`; none: one first layer for
     /// every position, the trainer before input buckets).
@@ -320,7 +320,7 @@ fn read_checkpoint(path: &Path) -> Result<(Model, Adam, usize), TrainError> {
     if inputs != InputBuckets::None && clip != RowClip::Sum {
         return Err(bad());
     }
-    if !(1..=janggi::nnue::MAX_BUCKETS as u64).contains(&buckets) {
+    if !(1..=janggi_search::nnue::MAX_BUCKETS as u64).contains(&buckets) {
         return Err(bad());
     }
     let width = usize::try_from(hidden)
@@ -411,7 +411,9 @@ pub fn load_samples(cfg: &TrainConfig) -> Result<Loaded, TrainError> {
             let s = Sample::with_inputs(r, cfg.target, cfg.input_buckets, false);
             if is_validation(i, r.game, cfg.val_fraction) {
                 if let Ok(pos) = r.position() {
-                    let p = model::sigmoid(janggi::eval::evaluate(&pos) as f32 / cfg.target.scale);
+                    let p = model::sigmoid(
+                        janggi_search::eval::evaluate(&pos) as f32 / cfg.target.scale,
+                    );
                     hce_loss += f64::from((p - s.target) * (p - s.target));
                     hce_n += 1;
                 }
@@ -458,10 +460,10 @@ pub fn train_samples_mirrored(
         return Err(TrainError::Config("no training positions".into()));
     }
     let buckets = cfg.output_buckets;
-    if !(1..=janggi::nnue::MAX_BUCKETS).contains(&buckets) {
+    if !(1..=janggi_search::nnue::MAX_BUCKETS).contains(&buckets) {
         return Err(TrainError::Config(format!(
             "--output-buckets {buckets}: want 1 to {}",
-            janggi::nnue::MAX_BUCKETS
+            janggi_search::nnue::MAX_BUCKETS
         )));
     }
     let layout = Layout::with_inputs(cfg.hidden, buckets, cfg.input_buckets);
@@ -663,9 +665,9 @@ pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
 mod tests {
     use super::*;
     use crate::datagen::format::Wdl;
-    use janggi::board::Position;
-    use janggi::nnue::Accumulator;
-    use janggi::types::Move;
+    use janggi_core::board::Position;
+    use janggi_core::types::Move;
+    use janggi_search::nnue::Accumulator;
 
     /// Positions along a fixed line from the start, labelled by material.
     fn records() -> Vec<Record> {
@@ -688,7 +690,7 @@ mod tests {
         for game in 0..40u32 {
             let mut pos = Position::startpos();
             for ply in 0..plies {
-                let moves = pos.legal_moves(janggi::LegalityModel::Casual);
+                let moves = pos.legal_moves(janggi_core::LegalityModel::Casual);
                 let moves: Vec<Move> = moves.into_iter().filter(|m| !m.is_pass()).collect();
                 if moves.is_empty() {
                     break;
@@ -702,7 +704,8 @@ mod tests {
                     .iter()
                     .copied()
                     .filter(|m| {
-                        pos.piece_at(m.from()).map(|p| p.kind) == Some(janggi::PieceKind::General)
+                        pos.piece_at(m.from()).map(|p| p.kind)
+                            == Some(janggi_core::PieceKind::General)
                     })
                     .collect();
                 let mv = if greed > 0 && !captures.is_empty() && rng.below(4) < greed {
@@ -728,10 +731,11 @@ mod tests {
     /// position of greedy 150-ply games).
     fn bucketed_records() -> Vec<Record> {
         let recs: Vec<Record> = playout_records(150, 3).into_iter().step_by(3).collect();
-        let mut seen = [false; janggi::nnue::MAX_BUCKETS];
+        let mut seen = [false; janggi_search::nnue::MAX_BUCKETS];
         for r in &recs {
             let pos = r.position().unwrap();
-            seen[janggi::nnue::position_bucket(&pos, janggi::nnue::MAX_BUCKETS)] = true;
+            seen[janggi_search::nnue::position_bucket(&pos, janggi_search::nnue::MAX_BUCKETS)] =
+                true;
         }
         assert!(seen.iter().filter(|&&b| b).count() >= 6, "{seen:?}");
         recs
@@ -746,7 +750,7 @@ mod tests {
             let mut seen = vec![[false; 2]; inputs.count()];
             for r in &recs {
                 let pos = r.position().unwrap();
-                for c in janggi::Color::BOTH {
+                for c in janggi_core::Color::BOTH {
                     seen[inputs.view(c, pos.general(c)).bucket()][c.index()] = true;
                 }
             }
@@ -830,7 +834,7 @@ mod tests {
         };
         assert_eq!(field(8), version);
         assert_eq!(field(16), width.hidden() as u32);
-        let net = janggi::nnue::Network::load(&cfg.out).unwrap();
+        let net = janggi_search::nnue::Network::load(&cfg.out).unwrap();
         assert_eq!(net, model.quantize(340));
         // Per position within 8 cp + 2 % for the one-head 256 network (as
         // before buckets). The bucketed one is trained on greedy playouts
@@ -916,7 +920,7 @@ mod tests {
         loss_falls_and_quantized_agrees_with(
             &bucketed_records(),
             Width::H256,
-            janggi::nnue::MAX_BUCKETS,
+            janggi_search::nnue::MAX_BUCKETS,
         );
     }
 
@@ -933,14 +937,14 @@ mod tests {
             blend: 0.0,
             scale: 340.0,
         };
-        let model = Model::with_buckets(1, janggi::nnue::MAX_BUCKETS);
+        let model = Model::with_buckets(1, janggi_search::nnue::MAX_BUCKETS);
         let one = Model::new(1);
         for r in bucketed_records().iter().step_by(5) {
             let pos = r.position().unwrap();
             let s = Sample::new(r, t);
             assert_eq!(
                 model.bucket(&s),
-                janggi::nnue::position_bucket(&pos, janggi::nnue::MAX_BUCKETS)
+                janggi_search::nnue::position_bucket(&pos, janggi_search::nnue::MAX_BUCKETS)
             );
             assert_eq!(one.bucket(&s), 0);
         }
@@ -966,11 +970,11 @@ mod tests {
     #[test]
     fn bucketed_folded_passes_agree_with_the_plain_ones() {
         folded_passes_agree_with(
-            scrambled_model(Width::H256, janggi::nnue::MAX_BUCKETS),
+            scrambled_model(Width::H256, janggi_search::nnue::MAX_BUCKETS),
             &bucketed_records(),
         );
         folded_passes_agree_with(
-            scrambled_model(Width::H384, janggi::nnue::MAX_BUCKETS),
+            scrambled_model(Width::H384, janggi_search::nnue::MAX_BUCKETS),
             &bucketed_records(),
         );
     }
@@ -992,7 +996,10 @@ mod tests {
                 *x = 1.95;
             }
             let w1f = model.folded_w1();
-            assert_eq!(w1f.len(), inputs.count() * janggi::nnue::INPUTS * 256);
+            assert_eq!(
+                w1f.len(),
+                inputs.count() * janggi_search::nnue::INPUTS * 256
+            );
             assert!(w1f.contains(&model::W1_LIMIT));
             assert!(w1f.iter().all(|w| w.abs() <= model::W1_LIMIT));
             folded_passes_agree_with(model, &general_records());
@@ -1097,7 +1104,7 @@ mod tests {
         let recs = general_records();
         for inputs in [InputBuckets::Palace9, InputBuckets::Palace6] {
             let table = model::mirror_table_for(inputs);
-            assert_eq!(table.len(), inputs.count() * janggi::nnue::INPUTS);
+            assert_eq!(table.len(), inputs.count() * janggi_search::nnue::INPUTS);
             // An involution.
             assert!(table
                 .iter()
@@ -1117,7 +1124,7 @@ mod tests {
                 let v = s.mirrored(&table);
                 assert_eq!((m.feats, m.len), (v.feats, v.len));
                 let pos = r.position().unwrap();
-                let generals_off = janggi::Color::BOTH.map(|c| pos.general(c).file() != 4);
+                let generals_off = janggi_core::Color::BOTH.map(|c| pos.general(c).file() != 4);
                 for side in 0..2 {
                     let c = if side == 0 { r.side } else { !r.side };
                     if inputs == InputBuckets::Palace6 && generals_off[c.index()] {
@@ -1167,7 +1174,7 @@ mod tests {
     /// are typed errors.
     #[test]
     fn warm_start_evaluates_as_the_network() {
-        let net = janggi::nnue::default_network();
+        let net = janggi_search::nnue::default_network();
         let scale = net.eval_scale() as f32;
         let recs: Vec<Record> = general_records().into_iter().step_by(9).collect();
         for inputs in InputBuckets::ALL {
@@ -1179,7 +1186,7 @@ mod tests {
             let back = model.quantize(net.eval_scale());
             for r in &recs {
                 let pos = r.position().unwrap();
-                let on_f = janggi::Color::BOTH.map(|c| pos.general(c).file() == 5);
+                let on_f = janggi_core::Color::BOTH.map(|c| pos.general(c).file() == 5);
                 // What the network is to agree with: the position, or under
                 // palace6 with both generals on file f its mirror image.
                 let seen = match (inputs, on_f) {
@@ -1194,11 +1201,11 @@ mod tests {
                     _ => continue,
                 };
                 checked += 1;
-                let q = janggi::nnue::evaluate(net, &seen) as f32;
+                let q = janggi_search::nnue::evaluate(net, &seen) as f32;
                 worst = worst.max((model.eval_cp(r, scale) - q).abs());
                 assert_eq!(
-                    janggi::nnue::evaluate(&back, &pos),
-                    janggi::nnue::evaluate(net, &seen)
+                    janggi_search::nnue::evaluate(&back, &pos),
+                    janggi_search::nnue::evaluate(net, &seen)
                 );
             }
             assert!(worst <= 1.5, "{inputs}: {worst} cp");
@@ -1239,7 +1246,7 @@ mod tests {
     /// `pos` mirrored left to right.
     fn mirror_position(pos: &Position) -> Position {
         let mut board = [None; 90];
-        for sq in janggi::Square::ALL {
+        for sq in janggi_core::Square::ALL {
             board[sq.flip_file().index()] = pos.piece_at(sq);
         }
         Position::from_board(board, pos.side_to_move()).unwrap()
@@ -1254,7 +1261,7 @@ mod tests {
         let dir = std::env::temp_dir();
         let id = std::process::id();
         let from = dir.join(format!("janggi-init-{id}.nnue"));
-        let net = janggi::nnue::default_network();
+        let net = janggi_search::nnue::default_network();
         std::fs::write(&from, net.to_bytes()).unwrap();
         let t = Target {
             blend: 0.0,
@@ -1354,7 +1361,7 @@ mod tests {
     fn checkpoint_round_trip() {
         let dir = std::env::temp_dir();
         let p = dir.join(format!("janggi-ckpt-{}.bin", std::process::id()));
-        let max = janggi::nnue::MAX_BUCKETS;
+        let max = janggi_search::nnue::MAX_BUCKETS;
         for (width, buckets) in [
             (Width::H256, 1),
             (Width::H256, 3),
@@ -1418,9 +1425,11 @@ mod tests {
         }
         // Input buckets, and a warm-started model without them (the clip
         // of the sums): version 4, the scheme and the clip after H.
-        let warm =
-            Model::from_network(janggi::nnue::default_network(), Layout::new(Width::H256, 1))
-                .unwrap();
+        let warm = Model::from_network(
+            janggi_search::nnue::default_network(),
+            Layout::new(Width::H256, 1),
+        )
+        .unwrap();
         for model in [
             Model::with_layout(
                 9,

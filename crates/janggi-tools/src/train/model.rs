@@ -1,8 +1,8 @@
 //! The float model the trainer optimises: the same architecture as
-//! [`janggi::nnue::Network`] (`(K · 1260 → H) × 2 → B heads`, SCReLU, the
-//! head chosen by [`janggi::nnue::output_bucket`], the first-layer block
-//! by [`janggi::nnue::InputBuckets`], H one of
-//! [`janggi::nnue::HIDDEN_SIZES`]), with forward and backward passes for
+//! [`janggi_search::nnue::Network`] (`(K · 1260 → H) × 2 → B heads`, SCReLU, the
+//! head chosen by [`janggi_search::nnue::output_bucket`], the first-layer block
+//! by [`janggi_search::nnue::InputBuckets`], H one of
+//! [`janggi_search::nnue::HIDDEN_SIZES`]), with forward and backward passes for
 //! one position, the quantized export and the warm start from a network
 //! ([`Model::from_network`]).
 //!
@@ -12,9 +12,9 @@
 //! all three fold into the K blocks the engine reads.
 
 use crate::datagen::format::Record;
-use janggi::nnue::{output_bucket, InputBuckets, Network, Width, INPUTS, MAX_BUCKETS};
-use janggi::types::rng::SplitMix64;
-use janggi::types::{Color, PieceKind};
+use janggi_core::types::rng::SplitMix64;
+use janggi_core::types::{Color, PieceKind};
+use janggi_search::nnue::{output_bucket, InputBuckets, Network, Width, INPUTS, MAX_BUCKETS};
 use std::fmt;
 
 /// Offset of the first-layer point rows in the flat parameter vector.
@@ -40,7 +40,7 @@ pub struct Layout {
 }
 
 /// How the first layer's parts are kept inside the quantized range ±1.98
-/// (the accumulator bound of `janggi::nnue::network`).
+/// (the accumulator bound of `janggi_search::nnue::network`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowClip {
     /// Point rows and factorizer each within ±0.99, so their sum is
@@ -230,8 +230,8 @@ impl Sample {
     /// general's point (of the mirror image's point, for the mirror image:
     /// it is just another position).
     pub fn with_inputs(r: &Record, t: Target, inputs: InputBuckets, mirror: bool) -> Sample {
-        let flip = |sq: janggi::Square| if mirror { sq.flip_file() } else { sq };
-        let mut generals = [janggi::Square::default(); 2];
+        let flip = |sq: janggi_core::Square| if mirror { sq.flip_file() } else { sq };
+        let mut generals = [janggi_core::Square::default(); 2];
         for (p, sq) in r.piece_squares() {
             if p.kind == PieceKind::General {
                 generals[p.color.index()] = flip(sq);
@@ -284,7 +284,7 @@ pub fn mirror_table_for(inputs: InputBuckets) -> Vec<u16> {
     let mut table: Vec<u16> = (0..inputs.count() * INPUTS).map(|f| f as u16).collect();
     for file in 3..6u8 {
         for rank in 0..3u8 {
-            let Some(g) = janggi::types::Square::new(file, rank) else {
+            let Some(g) = janggi_core::types::Square::new(file, rank) else {
                 continue;
             };
             let (v, m) = (
@@ -293,7 +293,7 @@ pub fn mirror_table_for(inputs: InputBuckets) -> Vec<u16> {
             );
             let flips = 1 + usize::from(v.mirrored()) + usize::from(m.mirrored());
             for t in 0..INPUTS / 90 {
-                for sq in janggi::types::Square::ALL {
+                for sq in janggi_core::types::Square::ALL {
                     let seen = if flips % 2 == 1 { sq.flip_file() } else { sq };
                     table[v.bucket() * INPUTS + t * 90 + sq.index()] =
                         (m.bucket() * INPUTS + t * 90 + seen.index()) as u16;
@@ -437,7 +437,7 @@ impl Model {
             *x = x.clamp(-1.98, 1.98);
         }
         // Every head within the range of one (module docs of
-        // janggi::nnue::network: a head's sum stays within i32).
+        // janggi_search::nnue::network: a head's sum stays within i32).
         for x in &mut self.p[w2..b2] {
             *x = x.clamp(-0.99, 0.99);
         }

@@ -24,10 +24,10 @@
 //! except in the bare ending above.
 //!
 //! ```
-//! use janggi::game::{Game, Rules};
-//! use janggi::search::offer::{answer_offer, Offer, OfferReason};
-//! use janggi::search::ReportScore;
-//! use janggi::{Color, Position};
+//! use janggi_core::game::{Game, Rules};
+//! use janggi_search::search::offer::{answer_offer, Offer, OfferReason};
+//! use janggi_search::search::ReportScore;
+//! use janggi_core::{Color, Position};
 //! // Han is a chariot up; nothing has been captured for 80 plies.
 //! let pos = Position::from_fen("3k1r3/9/9/9/9/9/9/9/9/4K4 w - - 80 41").unwrap();
 //! let game = Game::new(pos, Rules::default());

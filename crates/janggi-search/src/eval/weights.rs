@@ -9,7 +9,7 @@
 //! the compiler sees the numbers.
 //!
 //! The layout (offsets below) is fixed; the `texel` tool writes fitted
-//! weights in the same order to `src/eval/tuned.rs` (`tools/texel.md`).
+//! weights in the same order to `crates/janggi-search/src/eval/tuned.rs` (`tools/texel.md`).
 
 use super::pst;
 

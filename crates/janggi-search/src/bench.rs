@@ -5,7 +5,7 @@
 //! to search or evaluation behaviour changes it.
 //!
 //! ```no_run
-//! let report = janggi::bench::bench(Some(4), None);
+//! let report = janggi_search::bench::bench(Some(4), None);
 //! println!("Nodes searched: {}", report.nodes);
 //! println!("Nodes/second: {}", report.nps);
 //! ```

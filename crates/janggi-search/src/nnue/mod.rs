@@ -3,8 +3,8 @@
 //! evaluated with accumulators that the search updates move by move.
 //!
 //! ```
-//! use janggi::nnue::{default_network, evaluate};
-//! use janggi::Position;
+//! use janggi_search::nnue::{default_network, evaluate};
+//! use janggi_core::Position;
 //! let cp = evaluate(default_network(), &Position::startpos());
 //! assert!(cp.abs() < 500);
 //! ```
@@ -26,7 +26,7 @@ use once_cell::sync::Lazy;
 use std::sync::Arc;
 
 /// The network shipped in the binary (`nets/default.nnue`).
-pub static DEFAULT_NET_BYTES: &[u8] = include_bytes!("../../nets/default.nnue");
+pub static DEFAULT_NET_BYTES: &[u8] = include_bytes!("../../../../nets/default.nnue");
 
 static DEFAULT: Lazy<Arc<Network>> = Lazy::new(|| match Network::from_bytes(DEFAULT_NET_BYTES) {
     Ok(n) => Arc::new(n),

@@ -626,7 +626,7 @@ mod tests {
     use super::*;
     use crate::board::START_FEN;
     use crate::types::rng::SplitMix64;
-    use crate::LegalityModel;
+    use janggi_core::LegalityModel;
 
     /// The one-pass attack maps agree with `attackers_to` on every point of
     /// positions from random playouts (captures and palace play included).

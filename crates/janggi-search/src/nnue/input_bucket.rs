@@ -23,8 +23,8 @@
 //! centre file.
 //!
 //! ```
-//! use janggi::nnue::input_bucket::InputBuckets;
-//! use janggi::{Color, Position};
+//! use janggi_search::nnue::input_bucket::InputBuckets;
+//! use janggi_core::{Color, Position};
 //! let pos = Position::startpos();
 //! // Both generals start on the palace centre (rank 1, file e).
 //! for c in Color::BOTH {

@@ -8,7 +8,7 @@
 //! shipped engine has no such option and always uses the defaults.
 //!
 //! ```
-//! use janggi::search::params::SearchParams;
+//! use janggi_search::search::params::SearchParams;
 //! let mut p = SearchParams::default();
 //! p.apply("rfp_margin=150 lmr_div=200").unwrap();
 //! assert_eq!(p.get("rfp_margin"), Some(150));

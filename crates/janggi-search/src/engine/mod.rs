@@ -1,11 +1,14 @@
-//! The engine facade: owns the current game, the [`Searcher`] and the search
-//! thread.
+//! The engine facade: owns the current game, the one typed configuration
+//! ([`EngineConfig`]), the [`Searcher`] (hash table, histories, network)
+//! and a search thread that lives across searches.
 //!
-//! The protocol layer talks only to [`Engine`]: [`Engine::set_game`],
-//! [`Engine::go`] (returns at once), [`Engine::stop`], [`Engine::ponderhit`],
-//! [`Engine::wait`] and [`Engine::quit`]. The search thread reports its
-//! progress and its final move through a [`Reporter`] callback that the
-//! protocol layer supplies (the engine knows no protocol text).
+//! A front end talks only to [`Engine`]: [`Engine::set_game`],
+//! [`Engine::configure`], [`Engine::go`] (returns at once),
+//! [`Engine::stop`], [`Engine::ponderhit`], [`Engine::wait`],
+//! [`Engine::quit`], and for the tools around play [`Engine::perft`],
+//! [`Engine::bench`] and [`Engine::evaluation`]. The search thread reports
+//! its progress and its final move through a [`Reporter`] callback that
+//! the front end supplies (the engine knows no protocol text).
 //!
 //! # Search ids: no stale results
 //!
@@ -32,26 +35,31 @@
 //! with [`EngineBusy`] and nothing changes. The running search works
 //! on its own copy of the game, so it is never corrupted.
 
+mod config;
+mod evaluation;
+mod job;
+mod search_thread;
+
+pub use config::{
+    EngineConfig, Strength, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_THREADS,
+    USE_NNUE_DEFAULT,
+};
+pub use evaluation::Evaluation;
+
+use crate::bench::BenchReport;
 use crate::game::Game;
-use crate::nnue::Network;
 use crate::search::offer::{answer_offer, Offer, OfferDecision};
 use crate::search::params::SearchParams;
 use crate::search::skill::Skill;
-use crate::search::{
-    CurrMove, Info, Limits, Progress, ReportScore, SearchControl, SearchResult, Searcher,
-};
+use crate::search::{CurrMove, Info, Limits, ReportScore, SearchControl, Searcher};
 use crate::types::{Color, Move};
+use job::{no_move_score, waits_for_stop, Job, JobReport};
+use search_thread::{Done, SearchThread};
 use std::fmt;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-/// Default hash size in MB.
-pub const DEFAULT_HASH_MB: usize = 16;
-/// Default number of search threads.
-pub const DEFAULT_THREADS: usize = 1;
+use std::thread::Thread;
+use std::time::Duration;
 /// Score reported when the side to move has no move because it already won
 /// by a rule (e.g. the opponent made a forbidden 4th repetition).
 pub const WON_BY_RULE_CP: i32 = 10_000;
@@ -116,11 +124,14 @@ pub struct Started {
 /// The id gate: the current search id behind a lock. A report is delivered
 /// only while its search's id is the current one.
 #[derive(Debug, Default)]
-struct Gate {
+pub(super) struct Gate {
     current: Mutex<u64>,
+    /// The id of the last search whose `bestmove` was delivered (set under
+    /// `current`'s lock, before the reporter prints it).
+    answered: AtomicU64,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding the lock leaves a plain integer behind, which
     // is still meaningful: keep going.
     m.lock().unwrap_or_else(|p| p.into_inner())
@@ -129,7 +140,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Gate {
     /// Makes a new id current (every older search becomes stale) and
     /// returns it. Increment first, then hand the new value over.
-    fn advance(&self) -> u64 {
+    pub(super) fn advance(&self) -> u64 {
         let mut g = lock(&self.current);
         *g += 1;
         *g
@@ -137,9 +148,23 @@ impl Gate {
 
     /// Runs `f` if `id` is current, holding the gate so that no newer
     /// search can start reporting in between. Returns whether it ran.
-    fn emit(&self, id: u64, f: impl FnOnce()) -> bool {
+    pub(super) fn emit(&self, id: u64, f: impl FnOnce()) -> bool {
         let g = lock(&self.current);
         if *g == id {
+            f();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// [`Gate::emit`] for a search's final answer: marks `id` answered
+    /// before `f` prints it, so whoever has read the answer also finds the
+    /// search answered ([`Engine::answered`]).
+    pub(super) fn answer(&self, id: u64, f: impl FnOnce()) -> bool {
+        let g = lock(&self.current);
+        if *g == id {
+            self.answered.store(id, Ordering::SeqCst);
             f();
             true
         } else {
@@ -152,10 +177,12 @@ impl Gate {
     }
 }
 
-/// A search thread and how to talk to it.
+/// The search in progress and how to talk to it.
 struct Running {
     id: u64,
-    handle: JoinHandle<Option<Searcher>>,
+    done: Arc<Done>,
+    /// The search thread (to wake it from a wait for `stop`/`ponderhit`).
+    thread: Option<Thread>,
     control: SearchControl,
     infinite: bool,
     stop_requested: bool,
@@ -167,28 +194,29 @@ impl Running {
         self.stop_requested || !(self.infinite || self.control.pondering.load(Ordering::SeqCst))
     }
 
+    fn is_over(&self) -> bool {
+        self.done.is_set()
+    }
+
+    fn wake(&self) {
+        if let Some(t) = &self.thread {
+            t.unpark();
+        }
+    }
+
     fn signal_stop(&mut self) {
         self.stop_requested = true;
         self.control.stop.store(true, Ordering::SeqCst);
-        self.handle.thread().unpark();
+        self.wake();
     }
 }
 
-/// Whether the engine evaluates with the shipped network by default
-/// (`Use NNUE`). On since generation 2 beat the handcrafted evaluation in
-/// a recorded match (docs/strength.md, "The neural evaluation"); `Use NNUE
-/// false` brings the handcrafted evaluation back.
-pub const USE_NNUE_DEFAULT: bool = true;
-
-/// The engine: current game, searcher, search thread.
+/// The engine: current game, configuration, searcher, search thread.
 pub struct Engine {
     game: Game,
-    searcher: Option<Searcher>,
-    hash_mb: usize,
-    threads: usize,
-    skill: Skill,
-    network: Option<Arc<Network>>,
-    params: SearchParams,
+    config: EngineConfig,
+    searcher: Arc<Mutex<Searcher>>,
+    thread: Option<SearchThread>,
     gate: Arc<Gate>,
     running: Option<Running>,
 }
@@ -197,8 +225,8 @@ impl fmt::Debug for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Engine")
             .field("fen", &self.game.position().fen())
-            .field("hash_mb", &self.hash_mb)
-            .field("threads", &self.threads)
+            .field("hash_mb", &self.config.hash_mb)
+            .field("threads", &self.config.threads)
             .field("searching", &self.is_searching())
             .finish()
     }
@@ -210,42 +238,75 @@ impl Default for Engine {
     }
 }
 
+/// Brings `searcher` in line with `new` (`old`: what it was made with;
+/// `None` for a fresh searcher). A new hash size clears the table.
+fn apply_config(searcher: &mut Searcher, old: Option<&EngineConfig>, new: &EngineConfig) {
+    if old.is_some_and(|o| o.hash_mb != new.hash_mb) {
+        searcher.set_hash_mb(new.hash_mb);
+    }
+    if old.is_some_and(|o| o.threads != new.threads) {
+        searcher.set_threads(new.threads);
+    }
+    searcher.set_skill(new.skill());
+    searcher.set_network(new.search_network());
+    searcher.set_params(new.params.clone());
+}
+
+/// A searcher made for `config`.
+fn new_searcher(config: &EngineConfig) -> Searcher {
+    let mut s = Searcher::new(config.hash_mb, config.threads);
+    apply_config(&mut s, None, config);
+    s
+}
+
 impl Engine {
     /// An engine at the standard start position under the default rules,
-    /// with [`DEFAULT_HASH_MB`] and [`DEFAULT_THREADS`].
+    /// with the default configuration.
     pub fn new() -> Engine {
-        let network = USE_NNUE_DEFAULT.then(|| Arc::clone(crate::nnue::default_network()));
-        let mut searcher = Searcher::new(DEFAULT_HASH_MB, DEFAULT_THREADS);
-        searcher.set_network(network.clone());
+        Engine::with_config(EngineConfig::default())
+    }
+
+    /// An engine at the standard start position under the default rules,
+    /// configured by `config`.
+    pub fn with_config(mut config: EngineConfig) -> Engine {
+        normalize(&mut config);
         Engine {
             game: Game::new(
                 crate::board::Position::startpos(),
                 crate::game::Rules::default(),
             ),
-            searcher: Some(searcher),
-            hash_mb: DEFAULT_HASH_MB,
-            threads: DEFAULT_THREADS,
-            skill: Skill::default(),
-            network,
-            params: SearchParams::default(),
+            searcher: Arc::new(Mutex::new(new_searcher(&config))),
+            config,
+            thread: None,
             gate: Arc::new(Gate::default()),
             running: None,
         }
     }
 
-    /// Evaluates with `net` (`None`: the handcrafted evaluation).
+    /// The configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Changes the configuration: `change` edits a copy, which replaces the
+    /// current one and is applied to the searcher (a new `hash_mb` clears
+    /// the hash table). Counts below 1 (hash, threads, MultiPV) become 1.
     ///
     /// # Errors
     /// [`EngineBusy`]; nothing changes.
-    pub fn set_network(&mut self, net: Option<Arc<Network>>) -> Result<(), EngineBusy> {
-        self.searcher_mut()?.set_network(net.clone());
-        self.network = net;
+    pub fn configure(&mut self, change: impl FnOnce(&mut EngineConfig)) -> Result<(), EngineBusy> {
+        self.settle()?;
+        let mut next = self.config.clone();
+        change(&mut next);
+        normalize(&mut next);
+        apply_config(&mut lock(&self.searcher), Some(&self.config), &next);
+        self.config = next;
         Ok(())
     }
 
-    /// The network the engine evaluates with, if any.
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.network.as_ref()
+    /// The network the search evaluates with, if any.
+    pub fn network(&self) -> Option<Arc<crate::nnue::Network>> {
+        self.config.search_network()
     }
 
     /// The current game (the one the next search starts from).
@@ -266,23 +327,15 @@ impl Engine {
         answer_offer(&self.game, me, offer, score)
     }
 
-    /// Whether a search thread is still running.
+    /// Whether a search is still running (it may have answered and be
+    /// winding down: see [`Engine::answered`]).
     pub fn is_searching(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
+        self.running.as_ref().is_some_and(|r| !r.is_over())
     }
 
     /// The id of the newest search (0 before the first).
     pub fn current_id(&self) -> u64 {
         self.gate.current()
-    }
-
-    /// Joins a search thread and takes the searcher back (a fresh one if
-    /// the thread lost it).
-    fn join(&mut self, r: Running) {
-        let back = r.handle.join().ok().flatten();
-        self.searcher = Some(back.unwrap_or_else(|| self.new_searcher()));
     }
 
     /// Lets a running search end before the state changes (see the module
@@ -293,26 +346,14 @@ impl Engine {
     fn settle(&mut self) -> Result<(), EngineBusy> {
         match self.running.take() {
             None => Ok(()),
-            Some(r) if r.handle.is_finished() || r.ends_by_itself() => {
-                self.join(r);
+            Some(r) if r.is_over() || r.ends_by_itself() => {
+                r.done.wait();
                 Ok(())
             }
             Some(r) => {
                 self.running = Some(r);
                 Err(EngineBusy)
             }
-        }
-    }
-
-    /// The searcher, after the running search (if any) has been settled.
-    fn searcher_mut(&mut self) -> Result<&mut Searcher, EngineBusy> {
-        self.settle()?;
-        if self.searcher.is_none() {
-            self.searcher = Some(self.new_searcher());
-        }
-        match &mut self.searcher {
-            Some(s) => Ok(s),
-            None => unreachable!("the searcher was just set"),
         }
     }
 
@@ -326,65 +367,14 @@ impl Engine {
         Ok(())
     }
 
-    /// Resizes the hash table.
-    ///
-    /// # Errors
-    /// [`EngineBusy`]; nothing changes.
-    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), EngineBusy> {
-        self.searcher_mut()?.set_hash_mb(mb);
-        self.hash_mb = mb;
-        Ok(())
-    }
-
-    /// Sets the number of search threads.
-    ///
-    /// # Errors
-    /// [`EngineBusy`]; nothing changes.
-    pub fn set_threads(&mut self, n: usize) -> Result<(), EngineBusy> {
-        self.searcher_mut()?.set_threads(n);
-        self.threads = n.max(1);
-        Ok(())
-    }
-
-    /// Sets the playing strength (`Skill Level`, `UCI_LimitStrength`,
-    /// `UCI_Elo`); level 20 is full strength.
-    ///
-    /// # Errors
-    /// [`EngineBusy`]; nothing changes.
-    pub fn set_skill(&mut self, skill: Skill) -> Result<(), EngineBusy> {
-        self.searcher_mut()?.set_skill(skill);
-        self.skill = skill;
-        Ok(())
-    }
-
     /// The playing strength.
     pub fn skill(&self) -> Skill {
-        self.skill
-    }
-
-    /// Sets the search's pruning, reduction and extension parameters
-    /// (tuning builds' `SearchTune`).
-    ///
-    /// # Errors
-    /// [`EngineBusy`]; nothing changes.
-    pub fn set_search_params(&mut self, params: SearchParams) -> Result<(), EngineBusy> {
-        self.searcher_mut()?.set_params(params.clone());
-        self.params = params;
-        Ok(())
+        self.config.skill()
     }
 
     /// The search's pruning, reduction and extension parameters.
     pub fn search_params(&self) -> &SearchParams {
-        &self.params
-    }
-
-    /// A fresh searcher with the engine's hash, threads and skill.
-    fn new_searcher(&self) -> Searcher {
-        let mut s = Searcher::new(self.hash_mb, self.threads);
-        s.set_skill(self.skill);
-        s.set_network(self.network.clone());
-        s.set_params(self.params.clone());
-        s
+        &self.config.params
     }
 
     /// Clears the hash table and learned heuristics (`ucinewgame`,
@@ -393,8 +383,39 @@ impl Engine {
     /// # Errors
     /// [`EngineBusy`]; nothing changes.
     pub fn clear_hash(&mut self) -> Result<(), EngineBusy> {
-        self.searcher_mut()?.clear();
+        self.settle()?;
+        lock(&self.searcher).clear();
         Ok(())
+    }
+
+    /// Per-root-move leaf counts of the current position to `depth` under
+    /// the game's legality model, on the configured number of threads
+    /// (`go perft`).
+    pub fn perft(&self, depth: u32) -> Vec<(Move, u64)> {
+        crate::perft::divide(
+            self.game.position(),
+            depth,
+            self.game.model(),
+            self.config.threads,
+        )
+    }
+
+    /// The search benchmark at `depth` (default
+    /// [`crate::bench::DEFAULT_DEPTH`]) with the configured evaluation, on
+    /// the calling thread with a searcher of its own (a running search is
+    /// not disturbed); `on_position(index, fen, nodes)` after each
+    /// position. Its node count is the deterministic signature.
+    pub fn bench(
+        &self,
+        depth: Option<u32>,
+        on_position: &mut dyn FnMut(usize, &str, u64),
+    ) -> BenchReport {
+        crate::bench::bench_with(depth, self.config.search_network(), on_position)
+    }
+
+    /// The static evaluation of the current position, term by term.
+    pub fn evaluation(&self) -> Evaluation {
+        Evaluation::of(self.game.position(), &self.config)
     }
 
     /// Waits until the running search (if any) has ended and printed its
@@ -406,8 +427,39 @@ impl Engine {
             if !r.ends_by_itself() {
                 r.signal_stop();
             }
-            self.join(r);
+            r.done.wait();
         }
+    }
+
+    /// The search thread, started on first use (or again, if it is gone).
+    fn search_thread(&mut self) -> Option<&SearchThread> {
+        if self.thread.is_none() {
+            let config = self.config.clone();
+            let fresh = move || new_searcher(&config);
+            self.thread = SearchThread::spawn(Arc::clone(&self.searcher), fresh).ok();
+        }
+        self.thread.as_ref()
+    }
+
+    /// Hands `job` to the search thread (restarting it once if it is
+    /// gone); `None` when no thread can run it.
+    fn submit(&mut self, job: Job, done: Arc<Done>) -> Option<Option<Thread>> {
+        let mut request = (Box::new(job), done);
+        for _ in 0..2 {
+            let Some(t) = self.search_thread() else {
+                break;
+            };
+            match t.submit(request) {
+                Ok(()) => return Some(t.thread()),
+                Err(back) => {
+                    request = back;
+                    if let Some(mut gone) = self.thread.take() {
+                        gone.shut_down(false);
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Starts searching the current game on the search thread and returns at
@@ -418,7 +470,7 @@ impl Engine {
     pub fn go(&mut self, limits: Limits, ponder: bool, reporter: Reporter) -> Started {
         let mut superseded = false;
         if let Some(mut r) = self.running.take() {
-            if !r.handle.is_finished() && !r.stop_requested {
+            if !r.is_over() && !r.stop_requested {
                 // The old request is superseded: make its id stale *before*
                 // stopping it, so nothing it reports can be mistaken for an
                 // answer to the new request.
@@ -426,12 +478,11 @@ impl Engine {
                 r.signal_stop();
                 superseded = true;
             }
-            self.join(r);
+            r.done.wait();
         }
         let id = self.gate.advance();
         let control = SearchControl::default();
         control.pondering.store(ponder, Ordering::SeqCst);
-        let searcher = self.searcher.take().unwrap_or_else(|| self.new_searcher());
         let fallback = Arc::clone(&reporter);
         let job = Job {
             id,
@@ -441,23 +492,20 @@ impl Engine {
             gate: Arc::clone(&self.gate),
             reporter,
         };
-        let spawned = std::thread::Builder::new()
-            .name(format!("search-{id}"))
-            .spawn(move || job.run(searcher));
-        match spawned {
-            Ok(handle) => {
+        let done = Arc::new(Done::default());
+        match self.submit(job, Arc::clone(&done)) {
+            Some(thread) => {
                 self.running = Some(Running {
                     id,
-                    handle,
+                    done,
+                    thread,
                     control,
                     infinite: waits_for_stop(&limits),
                     stop_requested: false,
                 });
             }
-            Err(_) => {
-                // No thread: the searcher moved into the failed closure is
-                // gone; make a new one and answer with a legal move at once.
-                self.searcher = Some(self.new_searcher());
+            None => {
+                // No thread: answer with a legal move at once.
                 let legal: Vec<Move> = self.game.legal_moves().iter().copied().collect();
                 let rep = JobReport {
                     id,
@@ -491,7 +539,7 @@ impl Engine {
     /// `gameover`: the game is over, nobody waits for a move).
     pub fn cancel(&mut self) {
         if let Some(r) = self.running.as_mut() {
-            if !r.handle.is_finished() {
+            if !r.is_over() {
                 self.gate.advance();
                 r.signal_stop();
             }
@@ -502,7 +550,7 @@ impl Engine {
     pub fn ponderhit(&mut self) {
         if let Some(r) = self.running.as_ref() {
             r.control.pondering.store(false, Ordering::SeqCst);
-            r.handle.thread().unpark();
+            r.wake();
         }
     }
 
@@ -511,20 +559,25 @@ impl Engine {
     pub fn waits_for_stop(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| !r.handle.is_finished() && !r.ends_by_itself())
+            .is_some_and(|r| !r.is_over() && !r.ends_by_itself())
     }
 
-    /// Stops the search and waits up to `grace` for its thread; a thread
-    /// that does not end in time is left behind (the process is exiting).
+    /// Whether the running search (if any) has delivered its `bestmove`:
+    /// it is only winding down, and [`Engine::wait`] returns promptly.
+    /// From then on a front end must act on its input strictly in order.
+    pub fn answered(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| self.gate.answered.load(Ordering::SeqCst) == r.id)
+    }
+
+    /// Stops the search and waits up to `grace` for it; a search that does
+    /// not end in time is left behind (the process is exiting).
     pub fn quit(&mut self, grace: Duration) {
         if let Some(mut r) = self.running.take() {
             r.signal_stop();
-            let deadline = Instant::now() + grace;
-            while !r.handle.is_finished() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            if r.handle.is_finished() {
-                self.join(r);
+            if !r.done.wait_for(grace) {
+                self.running = Some(r);
             }
         }
     }
@@ -535,178 +588,20 @@ impl Engine {
     }
 }
 
+/// Counts below 1 become 1.
+fn normalize(config: &mut EngineConfig) {
+    config.hash_mb = config.hash_mb.max(1);
+    config.threads = config.threads.max(1);
+    config.multipv = config.multipv.max(1);
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         self.quit(Duration::from_secs(2));
-    }
-}
-
-/// Everything one search thread needs.
-struct Job {
-    id: u64,
-    game: Game,
-    limits: Limits,
-    control: SearchControl,
-    gate: Arc<Gate>,
-    reporter: Reporter,
-}
-
-/// Reporting helpers shared by the thread and the no-thread fallback.
-struct JobReport<'a> {
-    id: u64,
-    game: &'a Game,
-    gate: &'a Gate,
-}
-
-impl JobReport<'_> {
-    fn emit(&self, reporter: &(dyn Fn(&Game, Report<'_>) + Send + Sync), r: Report<'_>) {
-        self.gate.emit(self.id, || reporter(self.game, r));
-    }
-
-    /// Checks the search's answer against the legal moves and prints the
-    /// final lines. `best` comes from the search; it is replaced by a legal
-    /// move if it is not one (which would be a search bug).
-    fn finish(
-        &self,
-        legal: &[Move],
-        best: Option<Move>,
-        ponder: Option<Move>,
-        reporter: &(dyn Fn(&Game, Report<'_>) + Send + Sync),
-    ) {
-        let Some(&first) = legal.first() else {
-            self.emit(
-                reporter,
-                Report::BestMove {
-                    best: None,
-                    ponder: None,
-                },
-            );
-            return;
-        };
-        let (best, ponder) = match best {
-            Some(m) if legal.contains(&m) => (m, ponder),
-            Some(_) => {
-                self.emit(
-                    reporter,
-                    Report::Message("search returned an illegal move; playing a legal one instead"),
-                );
-                (first, None)
-            }
-            None => (first, None),
-        };
-        let ponder = ponder.filter(|&p| {
-            let mut g = self.game.clone();
-            g.play(best).is_ok() && g.is_legal(p)
-        });
-        self.emit(
-            reporter,
-            Report::BestMove {
-                best: Some(best),
-                ponder,
-            },
-        );
-    }
-}
-
-/// Whether a search with `limits` runs until `stop` (`infinite`, or no
-/// limit at all, as a bare `go`): commands that would wait for it are
-/// refused instead, since the input thread would never read the `stop`.
-fn waits_for_stop(limits: &Limits) -> bool {
-    limits.infinite
-        || (limits.depth.is_none()
-            && limits.nodes.is_none()
-            && limits.mate.is_none()
-            && limits.movetime.is_none()
-            && limits.clock.is_none())
-}
-
-/// The score of a finished game from the side to move's point of view.
-fn no_move_score(game: &Game) -> ReportScore {
-    let stm: Color = game.side_to_move();
-    match game.outcome() {
-        Some(o) => match o.winner {
-            None => ReportScore::Cp(0),
-            Some(w) if w == stm => ReportScore::Cp(WON_BY_RULE_CP),
-            Some(_) => ReportScore::Mate(0),
-        },
-        None if game.position().in_check() => ReportScore::Mate(0),
-        None => ReportScore::Cp(0),
-    }
-}
-
-impl Job {
-    fn run(self, mut searcher: Searcher) -> Option<Searcher> {
-        let Job {
-            id,
-            game,
-            limits,
-            control,
-            gate,
-            reporter,
-        } = self;
-        let rep = JobReport {
-            id,
-            game: &game,
-            gate: &gate,
-        };
-        let legal: Vec<Move> = game.legal_moves().iter().copied().collect();
-        let mut keep_searcher = true;
-        let mut result: Option<SearchResult> = None;
-        if legal.is_empty() {
-            rep.emit(
-                &*reporter,
-                Report::NoMove {
-                    score: no_move_score(&game),
-                },
-            );
-        } else {
-            let started = Instant::now();
-            let mut last: Option<Info> = None;
-            let searched = catch_unwind(AssertUnwindSafe(|| {
-                let mut on_progress = |p: Progress<'_>| match p {
-                    Progress::Info(info) => {
-                        if info.multipv <= 1 {
-                            last = Some(info.clone());
-                        }
-                        rep.emit(&*reporter, Report::Info(info));
-                    }
-                    Progress::CurrMove(c) => rep.emit(&*reporter, Report::CurrMove(c)),
-                };
-                searcher.search_with_progress(&game, &limits, &control, &mut on_progress)
-            }));
-            match searched {
-                Ok(r) => {
-                    // The protocol wants an `info` line on stop too: if the
-                    // search ended after its last report (stopped inside an
-                    // iteration), repeat that report with the final counts.
-                    if let Some(mut info) = last.filter(|i| r.nodes > i.nodes) {
-                        let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-                        info.nodes = r.nodes;
-                        info.time_ms = ms.max(info.time_ms);
-                        info.nps = r.nodes.saturating_mul(1000) / info.time_ms.max(1);
-                        rep.emit(&*reporter, Report::Info(&info));
-                    }
-                    result = Some(r);
-                }
-                Err(_) => {
-                    keep_searcher = false;
-                    rep.emit(
-                        &*reporter,
-                        Report::Message("error: the search failed; playing a legal move"),
-                    );
-                }
-            }
+        let idle = self.running.is_none();
+        if let Some(mut t) = self.thread.take() {
+            t.shut_down(idle);
         }
-        // UCI: in `infinite` and ponder mode the answer waits for `stop`
-        // (or `ponderhit`), even if the search itself has ended.
-        while !control.stop.load(Ordering::SeqCst)
-            && (limits.infinite || control.pondering.load(Ordering::SeqCst))
-        {
-            std::thread::park_timeout(WAIT_POLL);
-        }
-        let (best, ponder) = result.map_or((None, None), |r| (r.best, r.ponder));
-        rep.finish(&legal, best, ponder, &*reporter);
-        keep_searcher.then_some(searcher)
     }
 }
 

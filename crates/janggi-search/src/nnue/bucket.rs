@@ -7,8 +7,8 @@
 //! [`output_bucket`], so a network is always read the way it was trained.
 //!
 //! ```
-//! use janggi::nnue::bucket::{output_bucket, position_bucket, MAX_BUCKETS};
-//! use janggi::Position;
+//! use janggi_search::nnue::bucket::{output_bucket, position_bucket, MAX_BUCKETS};
+//! use janggi_core::Position;
 //! assert_eq!(position_bucket(&Position::startpos(), MAX_BUCKETS), 7);
 //! assert_eq!(output_bucket(0, MAX_BUCKETS), 0);
 //! assert_eq!(output_bucket(30, 1), 0);
