@@ -3,9 +3,10 @@
 //! [`BadRequest`] (or a 404/405 [`RouteError`]). Past this module nothing
 //! reads raw JSON: the game gets [`Settings`], [`Square`]s and [`Move`]s.
 
-use crate::session::{parse_setup, Byoyomi, Hints, Level, Mode, Settings, SetupChoice};
+use crate::session::{parse_setup, Hints, Level, Mode, Settings, SetupChoice};
 use janggi_core::game::{RuleError, Rules};
 use janggi_core::{Color, Move, Square};
+use janggi_uci::{Byoyomi, TimeControl};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -513,7 +514,7 @@ fn settings(body: &Map<String, Value>) -> Result<Settings, BadRequest> {
         Some(Value::Bool(b)) => s.draw_offer = *b,
         Some(_) => return Err(BadRequest::Expected("drawOffer", "true or false")),
     }
-    s.byoyomi = match body.get("timeControl") {
+    s.time_control = match body.get("timeControl") {
         None | Some(Value::Null) => None,
         Some(tc) => {
             let num = |k: &'static str, field: &'static str, lo: u64, hi: u64| {
@@ -524,11 +525,13 @@ fn settings(body: &Map<String, Value>) -> Result<Settings, BadRequest> {
             };
             match tc.get("kind").and_then(Value::as_str) {
                 Some("none") => None,
-                Some("byoyomi") => Some(Byoyomi {
-                    main_ms: num("mainSec", "timeControl.mainSec", 0, 7200)? * 1000,
-                    period_ms: num("periodSec", "timeControl.periodSec", 1, 600)? * 1000,
-                    periods: num("periods", "timeControl.periods", 1, 10)? as u32,
-                }),
+                Some("byoyomi") => Some(TimeControl::byoyomi(
+                    num("mainSec", "timeControl.mainSec", 0, 7200)? * 1000,
+                    Byoyomi {
+                        period_ms: num("periodSec", "timeControl.periodSec", 1, 600)? * 1000,
+                        periods: num("periods", "timeControl.periods", 1, 10)? as u32,
+                    },
+                )),
                 _ => return Err(BadRequest::Expected("timeControl.kind", "none or byoyomi")),
             }
         }
@@ -618,12 +621,14 @@ mod tests {
             (3, 300, Some(1000))
         );
         assert_eq!(
-            s.byoyomi,
-            Some(Byoyomi {
-                main_ms: 60_000,
-                period_ms: 20_000,
-                periods: 2
-            })
+            s.time_control,
+            Some(TimeControl::byoyomi(
+                60_000,
+                Byoyomi {
+                    period_ms: 20_000,
+                    periods: 2
+                }
+            ))
         );
         assert_eq!(
             call(

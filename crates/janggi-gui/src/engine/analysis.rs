@@ -105,7 +105,7 @@ impl Evaluator for AnalysisEngine {
         let ms = self.shared.tuning.analysis_movetime_ms;
         let think = self.process.think(
             &position,
-            &format!("go movetime {ms}"),
+            &janggi_uci::Go::movetime(ms),
             Duration::from_millis(ms) + self.shared.grace,
             self.shared.grace,
             &self.shared.stop,

@@ -5,7 +5,7 @@
 //! hang restarts it (up to [`MAX_RESTARTS`] in a row); an illegal move
 //! takes it off the board.
 
-use super::{Go, Player};
+use super::{Player, Turn};
 use crate::app::{App, EngineState, InfoReport, Shared};
 use janggi_core::{Color, Notation};
 use janggi_match::engine_process::{EngineScore, Info, ProcessError, Think};
@@ -77,7 +77,7 @@ fn idle(shared: &Shared, app: &mut App) {
 
 fn engine_loop(shared: &Arc<Shared>) {
     loop {
-        let (gen, position, go, settings, game_id, engine, side, ply) = {
+        let (gen, position, turn, settings, game_id, engine, side, ply) = {
             let mut app = shared.app();
             if shared.stop.load(Ordering::SeqCst)
                 || app.down
@@ -91,7 +91,7 @@ fn engine_loop(shared: &Arc<Shared>) {
             (
                 app.session.generation,
                 app.session.position_line(),
-                Go::for_turn(&app.session, Instant::now()),
+                Turn::for_session(&app.session, Instant::now()),
                 app.session.settings.clone(),
                 app.game_id,
                 engine,
@@ -159,7 +159,7 @@ fn engine_loop(shared: &Arc<Shared>) {
         };
         let think = engine.think(
             &position,
-            &go,
+            &turn,
             shared.grace,
             &shared.stop,
             &cancelled,

@@ -14,7 +14,7 @@ pub mod settings;
 pub use clock::Clock;
 pub use draw::{engine_answers_draw, DrawAnswer, DrawReason, DEAD_PLIES, DEAD_SCORE_CP};
 pub use error::{GameError, PhaseError};
-pub use settings::{parse_setup, setup_names, Byoyomi, Hints, Level, Mode, Settings};
+pub use settings::{parse_setup, setup_names, Hints, Level, Mode, Settings};
 
 use crate::reasons::{cannon_screen, explain, Refusal};
 use janggi_core::board::korean::KoreanScript;
@@ -172,7 +172,7 @@ impl Session {
     /// A session in its setup phase.
     pub fn new(settings: Settings) -> Session {
         let rules = settings.rules;
-        let settings_clock = settings.byoyomi.map(Clock::new);
+        let settings_clock = settings.time_control.map(Clock::new);
         Session {
             settings,
             phase: Phase::Setup { han: None },
@@ -252,18 +252,18 @@ impl Session {
     /// Ends the game on time when the side to move's time ran out by
     /// `now`; returns whether it did.
     pub fn flag_fall(&mut self, now: Instant) -> bool {
-        let (Some(c), Some(b)) = (self.clock, self.settings.byoyomi) else {
+        let Some(c) = &mut self.clock else {
             return false;
         };
-        if !self.is_live() {
+        if self.phase != Phase::Playing || self.game.outcome().is_some() {
             return false;
         }
         let side = self.game.side_to_move();
-        let mut probe = c;
-        if probe.charge(b, side, now) {
+        let mut probe = *c;
+        if probe.charge(side, now).is_ok() {
             return false;
         }
-        self.clock = Some(probe);
+        c.times.flag(side);
         let _ = self.game.lose_on_time(side);
         self.generation += 1;
         true
@@ -271,22 +271,20 @@ impl Session {
 
     /// The clocks at `now`, if the game has one.
     pub fn clock_reading(&self, now: Instant) -> Option<ClockReading> {
-        let (Some(c), Some(b)) = (self.clock, self.settings.byoyomi) else {
-            return None;
-        };
+        let c = self.clock.as_ref()?;
         let running = self.is_live().then(|| self.game.side_to_move());
-        let elapsed_ms = match (running, c.turn_started) {
-            (Some(_), Some(t)) => now.saturating_duration_since(t).as_millis() as u64,
-            _ => 0,
+        let elapsed_ms = match running {
+            Some(_) => c.elapsed(now).as_millis() as u64,
+            None => 0,
         };
         Some(ClockReading {
-            main_ms: c.main_ms,
-            periods: c.periods,
-            period_ms: b.period_ms,
+            main_ms: Color::BOTH.map(|s| c.main_ms(s)),
+            periods: Color::BOTH.map(|s| c.periods_left(s)),
+            period_ms: c.period_ms(),
             running,
             elapsed_ms,
             deadline_in_ms: running
-                .and_then(|s| c.deadline(b, s))
+                .and_then(|s| c.deadline(s))
                 .map(|d| d.saturating_duration_since(now).as_millis() as u64),
         })
     }
@@ -362,7 +360,8 @@ impl Session {
         }
         let pos = self.game.position().clone();
         let side = pos.side_to_move();
-        if self.flag_fall(Instant::now()) {
+        let now = Instant::now();
+        if self.flag_fall(now) {
             return Err(Refusal::GameOver.into());
         }
         let korean = if pos.is_legal(mv, self.game.model()) {
@@ -375,9 +374,11 @@ impl Session {
                 // A paused clock (no page watching) stays paused: a move
                 // the engine sent just as the last page left starts no
                 // clock.
-                if let (Some(c), Some(b)) = (&mut self.clock, self.settings.byoyomi) {
+                // The same `now` as the flag check: a side that was not
+                // out of time then is charged within its time.
+                if let Some(c) = &mut self.clock {
                     if c.turn_started.is_some() {
-                        c.charge(b, side, Instant::now());
+                        let _ = c.charge(side, now);
                         c.turn_started = Some(Instant::now());
                     }
                 }
@@ -496,9 +497,9 @@ impl Session {
             return;
         }
         let side = self.game.side_to_move();
-        if let (Some(c), Some(b)) = (&mut self.clock, self.settings.byoyomi) {
+        if let Some(c) = &mut self.clock {
             if c.turn_started.is_some() {
-                c.charge(b, side, now);
+                let _ = c.charge(side, now);
                 c.turn_started = None;
             }
         }
@@ -617,17 +618,20 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use janggi_uci::{Byoyomi, TimeControl};
 
     /// A game under way (both arrangements chosen) on a 60 s + 2 × 20 s
     /// byoyomi clock, human (Cho) against the engine.
     fn on_a_byoyomi_clock(level: Level) -> Session {
         let mut settings = Settings::default();
         settings.set_level(level);
-        settings.byoyomi = Some(Byoyomi {
-            main_ms: 60_000,
-            period_ms: 20_000,
-            periods: 2,
-        });
+        settings.time_control = Some(TimeControl::byoyomi(
+            60_000,
+            Byoyomi {
+                period_ms: 20_000,
+                periods: 2,
+            },
+        ));
         let mut s = Session::new(settings);
         s.choose_setup(Color::Han, SetupChoice::Named(Setup::Mssm), 0)
             .unwrap();
@@ -647,6 +651,34 @@ mod tests {
         assert!(s.clock.unwrap().turn_started.is_some());
     }
 
+    /// janggi-uci's arithmetic on the board: a turn that overruns the main
+    /// time by exactly one period keeps every period (the board's own
+    /// clock used one up there); past the last period the game is lost
+    /// on time.
+    #[test]
+    fn an_overrun_of_exactly_one_period_keeps_the_periods() {
+        let ms = std::time::Duration::from_millis;
+        let mut s = on_a_byoyomi_clock(Level::Normal);
+        let t = Instant::now();
+        s.clock.as_mut().unwrap().turn_started = Some(t);
+        s.pause_clock(t + ms(60_000 + 20_000));
+        let c = s.clock.unwrap();
+        assert_eq!((c.main_ms(Color::Cho), c.periods_left(Color::Cho)), (0, 2));
+        assert!(s.is_live());
+        // Two periods exactly: one is used; the game goes on.
+        let mut s = on_a_byoyomi_clock(Level::Normal);
+        s.clock.as_mut().unwrap().turn_started = Some(t);
+        assert!(!s.flag_fall(t + ms(60_000 + 40_000)));
+        s.pause_clock(t + ms(60_000 + 40_000));
+        assert_eq!(s.clock.unwrap().periods_left(Color::Cho), 1);
+        // One millisecond past the last period: Cho loses on time.
+        let mut s = on_a_byoyomi_clock(Level::Normal);
+        s.clock.as_mut().unwrap().turn_started = Some(t);
+        assert!(s.flag_fall(t + ms(60_000 + 40_000 + 1)));
+        assert!(!s.is_live());
+        assert_eq!(s.clock.unwrap().periods_left(Color::Cho), 0);
+    }
+
     /// The race CI met: the last page leaves (the clock pauses) while the
     /// engine's move is on its way; the move is played and the clock
     /// stays paused, charging no one, until a page is back.
@@ -654,12 +686,12 @@ mod tests {
     fn a_move_played_while_the_clock_is_paused_keeps_it_paused() {
         let mut s = on_a_byoyomi_clock(Level::Normal);
         s.pause_clock(Instant::now());
-        let before = s.clock.unwrap().main_ms;
+        let before = s.clock.unwrap().times;
         let mv = s.game.position().parse_move("a4a5", Notation::Uci).unwrap();
         s.play(mv, true).unwrap();
         let c = s.clock.unwrap();
         assert_eq!(c.turn_started, None, "still paused after the move");
-        assert_eq!(c.main_ms, before, "no time charged while paused");
+        assert_eq!(c.times, before, "no time charged while paused");
         s.resume_clock(Instant::now());
         assert!(s.clock.unwrap().turn_started.is_some());
     }

@@ -4,6 +4,7 @@
 
 use janggi_core::game::Rules;
 use janggi_core::{Color, Setup};
+use janggi_uci::TimeControl;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,18 +88,6 @@ pub enum Hints {
     MovesAndThreats,
 }
 
-/// The spec's byoyomi: main time, then `periods` periods of `period_ms`
-/// (a move within a period keeps it; each period used up is lost).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Byoyomi {
-    /// Main time in ms.
-    pub main_ms: u64,
-    /// One period in ms.
-    pub period_ms: u64,
-    /// Number of periods.
-    pub periods: u32,
-}
-
 /// The game's settings, fixed by "new game".
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -123,8 +112,9 @@ pub struct Settings {
     pub hints: Hints,
     /// Whether a draw may be offered.
     pub draw_offer: bool,
-    /// Byoyomi (main time, period, periods), or none.
-    pub byoyomi: Option<Byoyomi>,
+    /// The clock: main time then byoyomi periods (the spec's byoyomi:
+    /// a move within a period keeps it), or none.
+    pub time_control: Option<TimeControl>,
 }
 
 impl Default for Settings {
@@ -140,7 +130,7 @@ impl Default for Settings {
             undo_limit: Some(3),
             hints: Hints::Moves,
             draw_offer: true,
-            byoyomi: None,
+            time_control: None,
         }
     }
 }
