@@ -17,15 +17,30 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+//! Modules, one concept each: the HTTP edge (`http`, the only one that
+//! sees `tiny_http`, with its typed requests in `request`, its errors in
+//! `error`, the JSON the page reads in `view`, the event streams in
+//! `events` and page presence in `presence`); the board's shared state
+//! and its calls (`app`, record files in `records`); the game model,
+//! which knows nothing of HTTP or JSON ([`session`]); and the engine
+//! driver ([`engine`]).
+
+mod app;
 pub mod engine;
+mod error;
+mod events;
 pub mod font;
+mod http;
+mod presence;
 pub mod reasons;
-mod server;
+mod records;
+mod request;
 pub mod session;
+mod view;
 
 pub use engine::EngineCommand;
 
-use server::Shared;
+use app::Shared;
 use std::fmt;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -207,7 +222,7 @@ pub fn start_with(config: &Config, tuning: Tuning) -> Result<Running, GuiError> 
                 let sh = Arc::clone(&sh);
                 let _ = thread::Builder::new()
                     .name("gui-request".into())
-                    .spawn(move || server::handle(&sh, req));
+                    .spawn(move || http::handle(&sh, req));
             }
         })
         .map_err(|e| GuiError::Bind(format!("cannot start the server thread: {e}")))?;
@@ -217,7 +232,7 @@ pub fn start_with(config: &Config, tuning: Tuning) -> Result<Running, GuiError> 
         .spawn(move || {
             while !sh.stop.load(Ordering::SeqCst) {
                 thread::sleep(std::time::Duration::from_millis(100));
-                server::tick(&sh);
+                app::tick(&sh);
             }
         });
     Ok(Running {

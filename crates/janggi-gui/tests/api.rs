@@ -36,6 +36,26 @@ fn serves_the_embedded_page() {
     );
 }
 
+/// Nothing is read from the file system: a path that climbs out of the
+/// page, plainly or encoded, names no page.
+#[test]
+fn paths_outside_the_page_are_not_found() {
+    let s = server();
+    let p = s.port();
+    for path in [
+        "/../Cargo.toml",
+        "/fonts/../../src/lib.rs",
+        "/%2e%2e/Cargo.toml",
+        "/fonts/..%2f..%2fsrc%2flib.rs",
+        "//etc/passwd",
+        "/app.js/..",
+    ] {
+        let r = get(p, path);
+        assert_eq!(r.status, 404, "{path}");
+        assert_eq!(r.json()["error"]["code"], "notFound", "{path}");
+    }
+}
+
 #[test]
 fn foreign_host_or_origin_is_refused() {
     let s = server();

@@ -2,16 +2,22 @@
 //! runner's [`EngineProcess`] (spawn, handshake, options, `go` with
 //! deadlines, `stop`, the `info` lines as they come). This module holds
 //! only what the board adds: the command line, the `go` of a turn with its
-//! cap, and the per-game options.
+//! cap, and the per-game options; [`turns`] plays the engine's turns on a
+//! worker thread and [`analysis`] runs the game analysis with a second
+//! process.
 
-use crate::session::Settings;
+pub(crate) mod analysis;
+pub(crate) mod turns;
+
+use crate::session::{Session, Settings};
 use janggi_match::engine_process::{
     EngineProcess, EngineProtocol, Info, Launch, ProcessError, RulesSetup, Think, Watch,
 };
+use janggi_uci::{Dialect, Go};
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long the handshake and `isready` may take.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -59,26 +65,56 @@ impl EngineCommand {
     }
 }
 
-/// One `go`: the line sent, how long the engine may take by the clock
-/// (its whole remaining time, or its move time), and the level's cap
-/// after which the board sends `stop` itself.
+/// One engine turn: the `go` sent (janggi-uci's typed [`Go`]), how
+/// long the engine may take by the clock (its whole remaining time, or
+/// its move time), and the level's cap after which the board sends
+/// `stop` itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Go {
-    /// `go movetime 1000` or `go wtime … btime … byoyomi … periods …`.
-    pub line: String,
+pub struct Turn {
+    /// `go movetime 1000` or `go wtime … btime … byoyomi … [periods …]`.
+    pub go: Go,
     /// The time the engine has for this move by the clock.
     pub budget: Duration,
     /// The level's cap on thinking (`stop` after it), if any.
     pub cap: Option<Duration>,
 }
 
-impl Go {
+impl Turn {
     /// `go movetime MS`.
-    pub fn movetime(ms: u32) -> Go {
-        Go {
-            line: format!("go movetime {ms}"),
+    pub fn movetime(ms: u32) -> Turn {
+        Turn {
+            go: Go::movetime(u64::from(ms)),
             budget: Duration::from_millis(u64::from(ms)),
             cap: None,
+        }
+    }
+
+    /// The engine's turn in `session` at `now`: with a clock, the `go`
+    /// janggi-uci's clock writes for the side to move once its turn so
+    /// far is charged (`wtime` Cho's, `btime` Han's main time left,
+    /// `byoyomi` the period, `periods` the mover's periods left when the
+    /// control has more than one), the budget being the mover's whole
+    /// time left and the cap the level's; without one `go movetime` at
+    /// the level's move time.
+    pub fn for_session(session: &Session, now: Instant) -> Turn {
+        let Some(c) = session.clock else {
+            return Turn::movetime(session.settings.movetime_ms);
+        };
+        let side = session.game.side_to_move();
+        let mut left = c;
+        if left.charge(side, now).is_err() {
+            left.times.flag(side);
+        }
+        let budget = c
+            .deadline(side)
+            .map_or(Duration::ZERO, |d| d.saturating_duration_since(now));
+        Turn {
+            go: left.times.go(side, Dialect::Uci),
+            budget,
+            cap: session
+                .settings
+                .clock_cap_ms
+                .map(|ms| Duration::from_millis(u64::from(ms))),
         }
     }
 
@@ -157,16 +193,16 @@ impl Player {
         Ok(note)
     }
 
-    /// Sends `position` and `go` (see [`Go`]) and hands every `info`
+    /// Sends `position` and the turn's `go` (see [`Turn`]) and hands every `info`
     /// report to `on_info` until `bestmove`. The search is stopped
-    /// (`stop`) at [`Go::deadline`]; after `stop` it has `grace` more to
+    /// (`stop`) at [`Turn::deadline`]; after `stop` it has `grace` more to
     /// answer before it is taken for hung ([`Think::NoReply`]). Once
     /// `cancelled` says yes the search is stopped and its answer read
     /// ([`Think::Cancelled`]); `stop` (the server stops) aborts at once.
     pub fn think(
         &mut self,
         position: &str,
-        go: &Go,
+        turn: &Turn,
         grace: Duration,
         stop: &AtomicBool,
         cancelled: &dyn Fn() -> bool,
@@ -174,8 +210,8 @@ impl Player {
     ) -> Think {
         self.process.think_with(
             position,
-            &go.line,
-            (go.deadline(grace), grace),
+            &turn.go,
+            (turn.deadline(grace), grace),
             stop,
             Watch {
                 cancel: cancelled,
@@ -188,6 +224,9 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::{Level, SetupChoice};
+    use janggi_core::{Color, Setup};
+    use janggi_uci::{Byoyomi, TimeControl};
 
     #[test]
     fn command_split() {
@@ -200,11 +239,50 @@ mod tests {
     #[test]
     fn the_deadline_is_the_cap_or_the_budget_and_grace() {
         let g = Duration::from_secs(5);
-        assert_eq!(Go::movetime(300).deadline(g), Duration::from_millis(5300));
-        let capped = Go {
+        assert_eq!(Turn::movetime(300).deadline(g), Duration::from_millis(5300));
+        let capped = Turn {
             cap: Some(Duration::from_secs(1)),
-            ..Go::movetime(60_000)
+            ..Turn::movetime(60_000)
         };
         assert_eq!(capped.deadline(g), Duration::from_secs(1));
+    }
+
+    /// A game under way on a 60 s + 2 × 20 s byoyomi clock, human (Cho)
+    /// against the engine at `level`.
+    fn on_a_byoyomi_clock(level: Level) -> Session {
+        let mut settings = Settings::default();
+        settings.set_level(level);
+        settings.time_control = Some(TimeControl::byoyomi(
+            60_000,
+            Byoyomi {
+                period_ms: 20_000,
+                periods: 2,
+            },
+        ));
+        let mut s = Session::new(settings);
+        for side in [Color::Han, Color::Cho] {
+            s.choose_setup(side, SetupChoice::Named(Setup::Mssm), 0)
+                .unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn go_gives_the_clock_or_the_move_time() {
+        let mut settings = Settings::default();
+        settings.set_level(Level::Easy);
+        let s = Session::new(settings);
+        assert_eq!(Turn::for_session(&s, Instant::now()), Turn::movetime(300));
+        assert_eq!(Turn::movetime(300).go.to_string(), "go movetime 300");
+        let s = on_a_byoyomi_clock(Level::Normal);
+        let turn = Turn::for_session(&s, Instant::now());
+        let line = turn.go.to_string();
+        assert!(line.starts_with("go wtime "), "{line}");
+        assert!(
+            line.ends_with(" btime 60000 byoyomi 20000 periods 2"),
+            "{line}"
+        );
+        assert!(turn.budget <= Duration::from_secs(100) && turn.budget > Duration::from_secs(99));
+        assert_eq!(turn.cap, Some(Duration::from_secs(5)));
     }
 }
