@@ -1,23 +1,34 @@
 //! # janggi-core — the rules of Janggi (Korean chess, 장기)
 //!
-//! Layers, each depending only on those before it:
-//! `types → board → game`.
+//! Everything a front end needs is at the crate root:
 //!
-//! * [`types`]: squares, bitboards, colours, pieces, moves;
-//! * [`board`]: the position, move generation, legality, FEN and the
-//!   start setups (the 4 × 4 cards);
-//! * [`game`]: a [`Game`](game::Game) owns a position and its history and
-//!   decides everything that depends on history or on the rule set:
-//!   bikjang, repetition, passes, counting with the deom, move limits and
-//!   the outcome. The per-ply rule decision lives once, in the game
-//!   layer's judge ([`game::judge`](game::judge())), which the game and
-//!   the engine's search both call.
+//! * squares, bitboards, colours, pieces and moves: [`Square`],
+//!   [`Bitboard`], [`Color`], [`PieceKind`], [`Piece`], [`Move`],
+//!   [`MoveList`], the tables [`ByColor`] and [`ByKind`];
+//! * the position: [`Position`] (FEN, make/unmake, legal moves under a
+//!   [`LegalityModel`], move text in a [`Notation`] or in Korean, see
+//!   [`KoreanScript`]) and the start setups ([`Setup`], [`START_FEN`]);
+//! * the game: a [`Game`] owns a position and its history and decides
+//!   everything that depends on history or on the [`Rules`]: bikjang,
+//!   repetition, passes, counting with the deom, move limits and the
+//!   [`Outcome`].
+//!
+//! Two public modules hold what is not the everyday API:
+//!
+//! * [`search_support`]: the hooks an engine's search and evaluation use
+//!   beyond it (pseudo-legal generation, the legality shortcut, attack
+//!   lines, the move tables, the per-ply judge), each with its contract;
+//! * [`rng`]: SplitMix64, the small deterministic generator the Zobrist
+//!   keys are made with, shared by the engine and the tools.
+//!
+//! The modules inside (`types → board → game`, each depending only on
+//! those before it) are private: every public item has exactly one path.
+//! `tests/public_surface.rs` pins the list of public names.
 //!
 //! Set up a game, play moves, read the outcome:
 //!
 //! ```
-//! use janggi_core::board::{Notation, Position, Setup};
-//! use janggi_core::game::{Event, Game, Rules};
+//! use janggi_core::{Event, Game, Notation, Position, Rules, Setup};
 //!
 //! // Han 마상상마, Cho 상마상마, under the default rules (the spec's §2).
 //! let start = Position::from_setups(Setup::Mssm, Setup::Smsm);
@@ -33,10 +44,24 @@
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
-pub mod board;
-pub mod game;
-pub mod types;
+mod board;
+mod game;
+mod types;
 
-pub use board::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
-pub use types::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
+pub mod rng;
+pub mod search_support;
+
+pub use board::{
+    piece_name, setup_fen, FenError, KoreanMoveError, KoreanScript, LegalityModel, MoveParseError,
+    Notation, Position, PositionError, Setup, UnknownModel, UnknownSetup, START_FEN,
+};
+pub use game::{
+    BikjangRule, EndReason, Event, Game, IllegalMove, Outcome, PendingBikjang, RepetitionRule,
+    RuleError, Rules, REPETITION_LIMIT, REPETITION_WARNING,
+};
+pub use types::{
+    Bitboard, BitboardIter, ByColor, ByKind, Color, Move, MoveList, Piece, PieceKind, Square,
+    SquareText, MAX_MOVES,
+};

@@ -4,7 +4,7 @@
 //! Fairy-Stockfish's `NOTATION_JANGGI` text, and the Latin, Hangul and Hanja
 //! texts all parse back to the same move.
 
-use janggi_core::board::{KoreanScript, LegalityModel, Notation, Position};
+use janggi_core::{KoreanScript, LegalityModel, Notation, Position};
 
 const FIXTURE: &str = include_str!("data/fsf_notation.txt");
 

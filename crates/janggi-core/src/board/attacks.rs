@@ -250,7 +250,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use crate::board::{GenKind, LegalityModel, Position, START_FEN};
-    use crate::types::rng::SplitMix64;
+    use crate::rng::SplitMix64;
     use crate::types::MoveList;
 
     /// On random playouts: the legality test without touching the board

@@ -25,7 +25,7 @@
 //! [`LegalityModel`]; every failure is a typed [`KoreanMoveError`].
 //!
 //! ```
-//! use janggi_core::board::{KoreanScript, LegalityModel, Notation, Position};
+//! use janggi_core::{KoreanScript, LegalityModel, Notation, Position};
 //! let pos = Position::startpos();
 //! let mv = pos.parse_korean("02마83", LegalityModel::Casual).unwrap();
 //! assert_eq!(pos.move_text(mv, Notation::Uci), "b1c3");
@@ -52,10 +52,10 @@ pub enum KoreanScript {
 }
 
 /// The pass, as Korean records write it.
-pub const PASS_TEXT: &str = "한수쉼";
+pub(crate) const PASS_TEXT: &str = "한수쉼";
 
 /// The check mark records append (`장군`).
-pub const CHECK_TEXT: &str = "장군";
+pub(crate) const CHECK_TEXT: &str = "장군";
 
 /// Korean move text that does not name a legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +164,7 @@ fn kind_of_name(c: char) -> Option<PieceKind> {
 
 /// The two digits of `sq`: Korean rank (Han's back rank 1 … Cho's 0), then
 /// file (1–9 from Cho's left).
-pub fn point_digits(sq: Square) -> [u8; 2] {
+pub(crate) fn point_digits(sq: Square) -> [u8; 2] {
     [b'0' + (10 - sq.rank()) % 10, b'1' + sq.file()]
 }
 
@@ -224,7 +224,7 @@ fn strip_check(text: &str) -> &str {
 
 impl Position {
     /// The Korean text of `mv` (legal in this position) in `script`: the
-    /// pass is [`PASS_TEXT`] in Hangul and Hanja. The Latin form is
+    /// pass is `한수쉼` in Hangul and Hanja. The Latin form is
     /// Fairy-Stockfish's exactly: the pass as the general's point twice
     /// (`K95-95`), `x` for a capture, `+` after a check. Hangul and Hanja
     /// carry no check mark; [`Position::korean_marked`] appends one.

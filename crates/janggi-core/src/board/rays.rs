@@ -87,13 +87,13 @@ static ALL_LINES: [Bitboard; 90] = {
 
 /// The points on any line from `s` (`s` excluded).
 #[inline(always)]
-pub fn all_lines(s: Square) -> Bitboard {
+pub(crate) fn all_lines(s: Square) -> Bitboard {
     ALL_LINES[s.index()]
 }
 
 /// The line from `s` in direction `d` (`s` excluded).
 #[inline(always)]
-pub fn ray(s: Square, d: usize) -> Bitboard {
+pub(crate) fn ray(s: Square, d: usize) -> Bitboard {
     RAYS[s.index()][d]
 }
 
@@ -123,7 +123,7 @@ pub fn first_blocker(s: Square, d: usize, occ: Bitboard) -> Option<Square> {
 /// The points of the line from `s` in direction `d` up to and including
 /// the first occupied one.
 #[inline(always)]
-pub fn segment(s: Square, d: usize, occ: Bitboard) -> Bitboard {
+pub(crate) fn segment(s: Square, d: usize, occ: Bitboard) -> Bitboard {
     let r = ray(s, d);
     match first_blocker(s, d, occ) {
         None => r,
@@ -146,7 +146,12 @@ pub fn chariot_attacks(from: Square, occ: Bitboard) -> Bitboard {
 /// the first occupied point, when it holds no cannon ("a cannon may not
 /// jump over a cannon").
 #[inline(always)]
-pub fn cannon_screen(from: Square, d: usize, occ: Bitboard, cannons: Bitboard) -> Option<Square> {
+pub(crate) fn cannon_screen(
+    from: Square,
+    d: usize,
+    occ: Bitboard,
+    cannons: Bitboard,
+) -> Option<Square> {
     first_blocker(from, d, occ).filter(|&s| !cannons.contains(s))
 }
 
@@ -170,12 +175,12 @@ pub fn cannon_attacks(from: Square, occ: Bitboard, cannons: Bitboard) -> (Bitboa
 /// The points of `b`, all on one line from some point in direction `d`,
 /// nearest to that point first.
 #[inline(always)]
-pub fn outward(b: Bitboard, d: usize) -> Outward {
+pub(crate) fn outward(b: Bitboard, d: usize) -> Outward {
     Outward { bits: b.0, d }
 }
 
 /// Iterator of [`outward`].
-pub struct Outward {
+pub(crate) struct Outward {
     bits: u128,
     d: usize,
 }

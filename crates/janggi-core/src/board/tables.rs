@@ -43,22 +43,26 @@ impl<const N: usize> SqList<N> {
     }
 }
 
+// The line tables (LINES, PALACE) are the tests' reference for rays.rs.
+#[cfg(test)]
 /// A ray: squares walked outward from a start square, nearest first.
-pub type Ray = SqList<9>;
+pub(crate) type Ray = SqList<9>;
 
+#[cfg(test)]
 /// All rays a chariot or cannon can travel from one square: up to four
 /// orthogonal rays and the palace diagonal rays (corner → centre → corner,
 /// or centre → corner).
 #[derive(Clone, Copy, Debug)]
-pub struct Lines {
+pub(crate) struct Lines {
     len: u8,
     rays: [Ray; 8],
 }
 
+#[cfg(test)]
 impl Lines {
     /// The non-empty rays.
     #[inline]
-    pub fn rays(&self) -> &[Ray] {
+    pub(crate) fn rays(&self) -> &[Ray] {
         &self.rays[..self.len as usize]
     }
 }
@@ -121,14 +125,14 @@ const fn sq(i: usize) -> Square {
 }
 
 /// Whether `s` lies in either palace (궁성): files d–f, ranks 1–3 or 8–10.
-pub const fn in_palace(s: Square) -> bool {
+pub(crate) const fn in_palace(s: Square) -> bool {
     let f = s.file();
     let r = s.rank();
     f >= 3 && f <= 5 && (r <= 2 || r >= 7)
 }
 
 /// Whether `s` lies in `color`'s own palace.
-pub const fn in_own_palace(s: Square, color: Color) -> bool {
+pub(crate) const fn in_own_palace(s: Square, color: Color) -> bool {
     in_palace(s)
         && match color {
             Color::Cho => s.rank() <= 2,
@@ -148,7 +152,7 @@ const fn is_palace_corner(s: Square) -> bool {
 
 /// Whether `a` and `b` are neighbours along a drawn palace diagonal
 /// (corner ↔ centre of the same palace).
-pub const fn palace_diagonal_step(a: Square, b: Square) -> bool {
+pub(crate) const fn palace_diagonal_step(a: Square, b: Square) -> bool {
     let df = a.file() as i8 - b.file() as i8;
     let dr = a.rank() as i8 - b.rank() as i8;
     (df == 1 || df == -1)
@@ -157,6 +161,7 @@ pub const fn palace_diagonal_step(a: Square, b: Square) -> bool {
             || (is_palace_corner(a) && is_palace_center(b)))
 }
 
+#[cfg(test)]
 const fn build_palace() -> Bitboard {
     let mut b = 0u128;
     let mut i = 0;
@@ -169,8 +174,9 @@ const fn build_palace() -> Bitboard {
     Bitboard(b)
 }
 
+#[cfg(test)]
 /// Both palaces.
-pub static PALACE: Bitboard = build_palace();
+pub(crate) static PALACE: Bitboard = build_palace();
 
 /// Steps of the general (궁) and guards (사): one point along the palace
 /// lines — orthogonally anywhere inside the palace, diagonally only along
@@ -244,7 +250,7 @@ pub static SOLDIER_STEPS: [[SqList<5>; 90]; 2] = [
 
 /// For each square, the squares a soldier of each color could step *from*
 /// to reach it (the reverse of [`SOLDIER_STEPS`]).
-pub static SOLDIER_SOURCES: [[SqList<5>; 90]; 2] = {
+pub(crate) static SOLDIER_SOURCES: [[SqList<5>; 90]; 2] = {
     let mut t = [[SqList::<5>::EMPTY; 90]; 2];
     let mut c = 0;
     while c < 2 {
@@ -306,7 +312,7 @@ pub static HORSE_JUMPS: [HorseJumps; 90] = build_horse();
 /// For each target square, the horse jumps that *end* on it, given from the
 /// horse's side: `dest` is the horse's square and `leg` the point that must
 /// be empty for it to reach the target.
-pub static HORSE_SOURCES: [HorseJumps; 90] = {
+pub(crate) static HORSE_SOURCES: [HorseJumps; 90] = {
     let empty = HorseJumps {
         len: 0,
         j: [HorseJump {
@@ -378,7 +384,7 @@ pub static ELEPHANT_JUMPS: [ElephantJumps; 90] = build_elephant();
 /// For each target square, the elephant jumps ending on it, from the
 /// elephant's side: `dest` is the elephant's square, `leg1`/`leg2` the
 /// points (in the elephant's order) that must be empty.
-pub static ELEPHANT_SOURCES: [ElephantJumps; 90] = {
+pub(crate) static ELEPHANT_SOURCES: [ElephantJumps; 90] = {
     let empty = ElephantJumps {
         len: 0,
         j: [ElephantJump {
@@ -408,6 +414,7 @@ pub static ELEPHANT_SOURCES: [ElephantJumps; 90] = {
     t
 };
 
+#[cfg(test)]
 const fn build_lines() -> [Lines; 90] {
     let empty = Lines {
         len: 0,
@@ -458,8 +465,9 @@ const fn build_lines() -> [Lines; 90] {
     t
 }
 
+#[cfg(test)]
 /// Chariot (차) and cannon (포) lines from every square.
-pub static LINES: [Lines; 90] = build_lines();
+pub(crate) static LINES: [Lines; 90] = build_lines();
 
 /// Bitboard of each file (0..9).
 pub static FILE_MASKS: [Bitboard; 9] = {
@@ -476,7 +484,7 @@ pub static FILE_MASKS: [Bitboard; 9] = {
 /// (empty otherwise). Indexed `[file][rank_a][rank_b]` would be smaller; this
 /// is computed on demand from [`FILE_MASKS`] instead.
 #[inline]
-pub fn between_on_file(a: Square, b: Square) -> Bitboard {
+pub(crate) fn between_on_file(a: Square, b: Square) -> Bitboard {
     if a.file() != b.file() {
         return Bitboard::EMPTY;
     }
@@ -491,19 +499,19 @@ pub fn between_on_file(a: Square, b: Square) -> Bitboard {
 }
 
 /// Row of [`SOURCE_MASKS`]: horses.
-pub const SRC_HORSE: usize = 0;
+pub(crate) const SRC_HORSE: usize = 0;
 /// Row of [`SOURCE_MASKS`]: elephants.
-pub const SRC_ELEPHANT: usize = 1;
+pub(crate) const SRC_ELEPHANT: usize = 1;
 /// Row of [`SOURCE_MASKS`]: Cho's soldiers (Han's are the next row).
-pub const SRC_SOLDIER: usize = 2;
+pub(crate) const SRC_SOLDIER: usize = 2;
 /// Row of [`SOURCE_MASKS`]: generals and guards.
-pub const SRC_PALACE: usize = 4;
+pub(crate) const SRC_PALACE: usize = 4;
 
 /// For each target point, the points a horse, an elephant, a Cho soldier,
 /// a Han soldier, or a general or guard could attack it from (legs aside):
 /// the sets of [`HORSE_SOURCES`], [`ELEPHANT_SOURCES`], [`SOLDIER_SOURCES`]
 /// and [`PALACE_STEPS`] (palace steps are symmetric).
-pub static SOURCE_MASKS: [[Bitboard; 90]; 5] = {
+pub(crate) static SOURCE_MASKS: [[Bitboard; 90]; 5] = {
     let mut t = [[Bitboard(0); 90]; 5];
     let mut i = 0;
     while i < 90 {

@@ -2,7 +2,7 @@
 //! side to move, generated at compile time from a fixed seed (SplitMix64) so
 //! keys — and with them the `bench` signature — are identical on every build.
 
-use crate::types::rng::splitmix64;
+use crate::rng::splitmix64;
 use crate::types::{Piece, Square};
 
 const SEED: u64 = 0x4A41_4E47_4749_2024; // "JANGGI" + year
@@ -32,13 +32,13 @@ static KEYS: Keys = {
 
 /// Key of `piece` standing on `sq`.
 #[inline]
-pub fn piece_key(piece: Piece, sq: Square) -> u64 {
+pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.piece[piece.index()][sq.index()]
 }
 
 /// Key toggled when Han is to move.
 #[inline]
-pub fn side_key() -> u64 {
+pub(crate) fn side_key() -> u64 {
     KEYS.side
 }
 

@@ -36,18 +36,18 @@ pub const REPETITION_WARNING: u32 = 3;
 
 /// Fairy-Stockfish's `nFoldRule` for `janggi`, `janggitraditional` and
 /// `janggicasual`; `janggimodern` uses the spec's 4.
-pub const FSF_NFOLD: u32 = 3;
+pub(crate) const FSF_NFOLD: u32 = 3;
 
 /// KJA bikjang: only while both sides have fewer than this many points
 /// (without the deom).
-pub const KJA_BIKJANG_POINTS: u32 = 30;
+pub(crate) const KJA_BIKJANG_POINTS: u32 = 30;
 
 /// Pieces per side in every start setup; fewer at the start of a game
 /// means captures happened before it.
-pub const FULL_ARMY: u32 = 16;
+pub(crate) const FULL_ARMY: u32 = 16;
 
 /// The deom (덤) in half points: Han's 1.5 points.
-pub const DEOM_HALVES: u32 = 3;
+pub(crate) const DEOM_HALVES: u32 = 3;
 
 /// The rule state of one position of a line (the start, or the position
 /// after a move), as [`judge`] leaves it.

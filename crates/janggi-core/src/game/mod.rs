@@ -23,7 +23,7 @@ mod state;
 pub use history::PendingBikjang;
 pub use judge::{
     counting_winner, judge, Decision, Ending, Frame, Line, MateCheck, Occasion, Played,
-    DEOM_HALVES, FSF_NFOLD, FULL_ARMY, KJA_BIKJANG_POINTS, REPETITION_LIMIT, REPETITION_WARNING,
+    REPETITION_LIMIT, REPETITION_WARNING,
 };
 pub use outcome::{EndReason, Outcome};
 pub use ruleset::{BikjangRule, RepetitionRule, RuleError, Rules};

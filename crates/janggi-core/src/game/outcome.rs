@@ -2,7 +2,7 @@
 //! the summaries.
 //!
 //! ```
-//! use janggi_core::game::{EndReason, Outcome};
+//! use janggi_core::{EndReason, Outcome};
 //! use janggi_core::Color;
 //! // The spec's worked example: Cho 50, Han 54 + 1.5 = 55.5 after bikjang.
 //! let o = Outcome::by_counting(100, 111, true, EndReason::ScoreBikjang, EndReason::DrawBikjang, 80);

@@ -2,7 +2,7 @@
 //! (`docs/architecture.md` describes the rule sets).
 //!
 //! ```
-//! use janggi_core::game::{BikjangRule, RepetitionRule, Rules};
+//! use janggi_core::{BikjangRule, RepetitionRule, Rules};
 //! let mut rules = Rules::from_variant("janggikjf").unwrap();
 //! assert_eq!(rules, Rules::default());
 //! rules.set_option("Repetition", "lose").unwrap();

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 /// A game: position, history and rule set.
 ///
 /// ```
-/// use janggi_core::game::{Event, Game, Rules};
+/// use janggi_core::{Event, Game, Rules};
 /// use janggi_core::{Notation, Position};
 /// let mut game = Game::new(Position::startpos(), Rules::default());
 /// let mv = game.position().parse_move("b1c3", Notation::Uci).unwrap();

@@ -9,7 +9,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Bitboard(pub u128);
 
 /// The mask of the 90 valid bits.
-pub const BOARD_MASK: u128 = (1u128 << NUM_SQUARES) - 1;
+pub(crate) const BOARD_MASK: u128 = (1u128 << NUM_SQUARES) - 1;
 
 impl Bitboard {
     /// The empty set.
@@ -174,12 +174,12 @@ macro_rules! bitboard {
     ($($row:literal)*) => {{
         let rows: &[&str] = &[$($row),*];
         assert_eq!(rows.len(), 10, "bitboard! needs 10 rows");
-        let mut bb = $crate::types::Bitboard::EMPTY;
+        let mut bb = $crate::Bitboard::EMPTY;
         for (i, row) in rows.iter().enumerate() {
             assert_eq!(row.len(), 9, "bitboard! rows have 9 columns");
             for (file, c) in row.bytes().enumerate() {
                 if c == b'x' {
-                    let sq = $crate::types::Square::new(file as u8, 9 - i as u8).unwrap();
+                    let sq = $crate::Square::new(file as u8, 9 - i as u8).unwrap();
                     bb = bb.with(sq);
                 }
             }

@@ -1,15 +1,14 @@
 //! Basic value types: squares, bitboards, colors and pieces, moves.
 
-pub mod bitboard;
-pub mod mv;
-pub mod piece;
-pub mod rng;
-pub mod square;
+pub(crate) mod bitboard;
+pub(crate) mod mv;
+pub(crate) mod piece;
+pub(crate) mod square;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, BitboardIter};
 pub use mv::Move;
 pub use piece::{ByColor, ByKind, Color, Piece, PieceKind};
-pub use square::Square;
+pub use square::{Square, SquareText};
 
 /// Upper bound on the number of pseudo-legal moves in any Janggi position
 /// (plus the pass). A generous bound; the true maximum is far below it.

@@ -7,11 +7,11 @@
 use std::fmt;
 
 /// Number of files (세로줄) on the board.
-pub const FILES: u8 = 9;
+pub(crate) const FILES: u8 = 9;
 /// Number of ranks (가로줄) on the board.
-pub const RANKS: u8 = 10;
+pub(crate) const RANKS: u8 = 10;
 /// Number of squares (intersections).
-pub const NUM_SQUARES: usize = 90;
+pub(crate) const NUM_SQUARES: usize = 90;
 
 /// One of the 90 board intersections.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
