@@ -2,8 +2,8 @@
 //! perft. Each asserts its node count so a fast wrong result fails.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use janggi::board::GenKind;
 use janggi::perft::perft;
+use janggi::search_support::GenKind;
 use janggi::{LegalityModel, MoveList, Position};
 
 const MIDGAME: &str = "1b2a1b2/r2kBa3/1c5cr/p3p3p/2p2n3/8P/P1P2P3/RC1AK2CR/4A4/6NB1 b - - 0 20";

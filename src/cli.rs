@@ -8,9 +8,9 @@
 //! (crates/janggi-tools). `janggi-engine match|datagen|train ARGS…` runs
 //! the one next to this binary, where `cargo build --release` puts it.
 
-use crate::board::{LegalityModel, Notation, Position};
 use crate::perft::{divide, parse_epd, perft_threads};
 use clap::{Args, Parser, Subcommand};
+use janggi_core::{LegalityModel, Notation, Position};
 use std::ffi::OsString;
 use std::io::Write;
 use std::time::Instant;
@@ -349,7 +349,7 @@ fn position_line(text: &str) -> Option<janggi_records::Record> {
     } else {
         Position::from_fen(start.strip_prefix("fen")?.trim()).ok()?
     };
-    let mut game = crate::game::Game::new(pos, crate::game::Rules::default());
+    let mut game = janggi_core::Game::new(pos, janggi_core::Rules::default());
     for m in moves.split_whitespace() {
         let mv = game.position().parse_move(m, Notation::Uci).ok()?;
         game.play(mv).ok()?;

@@ -21,7 +21,7 @@ pub mod protocol;
 // bench) is the `janggi-search` crate; its modules keep their paths here.
 pub use janggi_search::{bench, engine, eval, nnue, perft, search};
 
-pub use board::{FenError, LegalityModel, Notation, Position, PositionError, Setup};
-pub use janggi_core::{board, game, types};
-pub use types::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Square};
+// The rules: janggi-core's whole public surface (its crate root, `rng` and
+// `search_support`), so that `janggi::Position` and the like keep working.
+pub use janggi_core::*;
 pub mod cli;

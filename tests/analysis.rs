@@ -6,9 +6,9 @@
 mod common;
 
 use common::session::Harness;
-use janggi::board::{Notation, Position};
-use janggi::game::{Game, Rules};
 use janggi::search::{Limits, SearchControl, Searcher};
+use janggi::{Game, Rules};
+use janggi::{Notation, Position};
 
 /// A session that has chosen its dialect (`uci`, `usi`, `ucci`).
 fn session(dialect: &str) -> Harness {

@@ -8,10 +8,10 @@
 mod common;
 
 use common::session::{spawn_engine, Harness, LONG};
-use janggi::board::Position;
-use janggi::game::{Game, Rules};
 use janggi::protocol::notation::parse_move;
 use janggi::protocol::ProtocolDialect;
+use janggi::Position;
+use janggi::{Game, Rules};
 use std::io::Write;
 use std::thread;
 use std::time::{Duration, Instant};

@@ -7,9 +7,9 @@
 mod common;
 
 use common::session::spawn_engine;
-use janggi::board::{Notation, Position};
-use janggi::game::{EndReason, Game, Rules};
 use janggi::Move;
+use janggi::{EndReason, Game, Rules};
+use janggi::{Notation, Position};
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::Receiver;

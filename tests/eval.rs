@@ -3,7 +3,7 @@
 
 use janggi::eval::weights::{self, Weights, DEFAULT, NUM_PARAMS};
 use janggi::eval::{evaluate, evaluate_cho, evaluate_cho_with, explain, features, Term, TEMPO};
-use janggi::types::rng::SplitMix64;
+use janggi::rng::SplitMix64;
 use janggi::{LegalityModel, Position, Setup};
 
 /// The position seen from the other side: ranks reversed, colours and the

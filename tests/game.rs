@@ -2,7 +2,7 @@
 //! items), the worked score example and the spec's option semantics.
 //! Every position is written out as a FEN with the reasoning next to it.
 
-use janggi::game::{
+use janggi::{
     BikjangRule, EndReason, Event, Game, IllegalMove, PendingBikjang, RepetitionRule, Rules,
 };
 use janggi::{Color, Move, Notation, Position};

@@ -5,8 +5,8 @@
 //! `is_immediate_game_end`, `is_optional_game_end`); the values are
 //! written out, pyffish is not needed to run the tests.
 
-use janggi::game::{EndReason, Game, Rules};
 use janggi::{Color, Move, Notation, Position};
+use janggi::{EndReason, Game, Rules};
 
 const VARIANTS: [&str; 4] = [
     "janggi",

@@ -11,8 +11,8 @@
 //!
 //! `JANGGI_ORACLE_DIR` may point at another directory with the same files.
 
-use janggi::game::{EndReason, Game, Rules};
 use janggi::{Color, Notation, Position};
+use janggi::{EndReason, Game, Rules};
 
 fn data_dir() -> String {
     std::env::var("JANGGI_ORACLE_DIR")

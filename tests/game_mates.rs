@@ -4,7 +4,7 @@
 //! near-mates that are not mate. Each line was also confirmed by
 //! Fairy-Stockfish (`tools/game_check_positions.py`).
 
-use janggi::game::{EndReason, Game, Rules};
+use janggi::{EndReason, Game, Rules};
 use janggi::{Move, Position};
 
 struct Case {

@@ -3,7 +3,7 @@
 //! recount from the move list, `is_legal` agrees with `legal_moves`, and
 //! the fast paths (`play_unchecked`, `outcome_after`) agree with `play`.
 
-use janggi::game::{BikjangRule, Game, RepetitionRule, Rules};
+use janggi::{BikjangRule, Game, RepetitionRule, Rules};
 use janggi::{Move, Position, Square};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -232,7 +232,7 @@ proptest! {
 /// of pseudo-random games every kind of ending and the bikjang call occur.
 #[test]
 fn random_games_reach_every_rule() {
-    use janggi::game::{EndReason, Event};
+    use janggi::{EndReason, Event};
     use std::collections::BTreeSet;
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut state = 0x2545_f491_4f6c_dd1d_u64;

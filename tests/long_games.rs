@@ -4,10 +4,10 @@
 //! the search's rule state taken over from a long game agrees with the
 //! game layer about the repetitions in it.
 
-use janggi::game::{Game, Rules};
 use janggi::protocol::{MemorySink, Session};
+use janggi::rng::SplitMix64;
 use janggi::search::tree::{After, Tree};
-use janggi::types::rng::SplitMix64;
+use janggi::{Game, Rules};
 use janggi::{Move, Notation, PieceKind, Position};
 
 /// A game of `plies` plies in which only the generals and guards move, in

@@ -12,7 +12,7 @@ use janggi::nnue::{
     INPUTS, MAX_BUCKETS,
 };
 use janggi::protocol::Session;
-use janggi::types::rng::SplitMix64;
+use janggi::rng::SplitMix64;
 use janggi::{Color, LegalityModel, Move, Piece, PieceKind, Position, Square};
 use proptest::prelude::*;
 use std::io::Write;
@@ -190,7 +190,7 @@ fn incremental_equals_refresh_with(
     let mut general_moves = 0;
     let mut pos = Position::startpos();
     let mut stack = AccStack::new(net.clone(), &pos);
-    let mut rng = janggi::types::rng::SplitMix64::new(seed);
+    let mut rng = janggi::rng::SplitMix64::new(seed);
     let mut made = 0usize;
     for _ in 0..plies {
         let moves = pos.legal_moves(LegalityModel::Casual);

@@ -7,10 +7,10 @@
 mod common;
 
 use common::session::{spawn_engine, Harness, LONG};
-use janggi::board::{LegalityModel, Notation, Position};
-use janggi::game::{Game, Rules};
 use janggi::perft::divide;
 use janggi::protocol::{self, Flow, MemorySink};
+use janggi::{Game, Rules};
+use janggi::{LegalityModel, Notation, Position};
 use std::io::{BufReader, Write};
 use std::process::Command;
 use std::sync::mpsc;

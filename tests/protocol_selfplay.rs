@@ -6,8 +6,8 @@
 //! The quick test plays a few games per rule set; the ignored one plays the
 //! issue's 200 (`cargo test --release --test protocol_selfplay -- --ignored`).
 
-use janggi::game::Rules;
 use janggi::protocol::{MemorySink, Session};
+use janggi::Rules;
 use std::collections::HashSet;
 use std::thread;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{dests, legal_texts, pos_of, sorted};
-use janggi::board::{setup_fen, Setup};
+use janggi::{setup_fen, Setup};
 use janggi::{Color, LegalityModel, Move, Piece, PieceKind, Position, Square};
 
 fn sq(s: &str) -> Square {

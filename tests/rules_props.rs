@@ -2,7 +2,7 @@
 //! round-trips, pseudo-legal vs legal, and an independent, slow,
 //! obviously-correct move generator written here from the rules text.
 
-use janggi::board::GenKind;
+use janggi::search_support::GenKind;
 use janggi::{Color, LegalityModel, Move, MoveList, Piece, PieceKind, Position, Square};
 use proptest::prelude::*;
 

@@ -4,9 +4,9 @@
 mod common;
 
 use common::Lcg;
-use janggi::game::{EndReason, Game, Rules};
 use janggi::search::score::RULE_WIN;
 use janggi::search::{Limits, ReportScore, SearchControl, SearchResult, Searcher};
+use janggi::{EndReason, Game, Rules};
 use janggi::{Move, Notation, Position};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};

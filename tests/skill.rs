@@ -5,12 +5,12 @@
 mod common;
 
 use common::Lcg;
-use janggi::game::{Game, Rules};
 use janggi::protocol::{MemorySink, Session};
 use janggi::search::score::MATE;
 use janggi::search::skill::{Skill, SkillRng};
 use janggi::search::{Limits, SearchControl, Searcher};
-use janggi::types::Color;
+use janggi::Color;
+use janggi::{Game, Rules};
 use janggi::{Move, Position};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -267,7 +267,7 @@ fn measure_easy_level_converts_a_material_edge() {
         let won = outcome.as_ref().and_then(|o| o.winner) == Some(Color::Cho);
         wins += u32::from(won);
         mates += u32::from(
-            won && outcome.as_ref().map(|o| o.reason) == Some(janggi::game::EndReason::Checkmate),
+            won && outcome.as_ref().map(|o| o.reason) == Some(janggi::EndReason::Checkmate),
         );
         println!(
             "game {game_no}: {} plies, {:?}",

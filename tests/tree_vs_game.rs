@@ -15,9 +15,9 @@
 //! last pass, the hash key) with the game's, so the two can never
 //! disagree silently.
 
-use janggi::game::{BikjangRule, EndReason, Game, Outcome, RepetitionRule, Rules};
+use janggi::rng::SplitMix64;
 use janggi::search::tree::{is_mate, After, Tree, Verdict};
-use janggi::types::rng::SplitMix64;
+use janggi::{BikjangRule, EndReason, Game, Outcome, RepetitionRule, Rules};
 use janggi::{Color, Move, Notation, Position};
 use proptest::prelude::*;
 use std::collections::BTreeMap;

@@ -33,9 +33,9 @@
 //! `--dump FILE` writes each checkpoint's `position` line to FILE, to feed
 //! an engine by hand.
 
-use janggi::game::{Game, Rules};
 use janggi::protocol::{MemorySink, Session};
-use janggi::types::rng::SplitMix64;
+use janggi::rng::SplitMix64;
+use janggi::{Game, Rules};
 use janggi::{Move, Notation, PieceKind, Position};
 use janggi_match::clock::{game_clock, go_command, ThinkingLimits};
 use janggi_match::engine_process::EngineProtocol;

@@ -18,11 +18,10 @@
 //! ```
 
 use clap::{Parser, Subcommand, ValueEnum};
-use janggi_core::board::GenKind;
-use janggi_core::board::Notation;
-use janggi_core::game::{Game, Rules};
-use janggi_core::types::rng::SplitMix64;
-use janggi_core::{Color, LegalityModel, Move, MoveList, Position, Setup};
+use janggi_core::{
+    rng::SplitMix64, search_support::GenKind, Color, Game, LegalityModel, Move, MoveList, Notation,
+    Position, Rules, Setup,
+};
 use janggi_search::eval::weights::{self, Weights, DEFAULT, NUM_PARAMS};
 use janggi_search::eval::{evaluate, features};
 use janggi_search::search::movepick::mvv_lva;
@@ -775,7 +774,7 @@ mod tests {
 
     #[test]
     fn pgn_games_become_positions() {
-        let fen = janggi_core::board::START_FEN;
+        let fen = janggi_core::START_FEN;
         let games = format!(
             "[Event \"m\"]\n[Result \"0-1\"]\n[FEN \"{fen}\"]\n\n\
              1. a4b4 {{+0.10/3 0.1s}} a7b7 2. e2e2 {{pass}} c7c6 0-1\n\n\
@@ -821,7 +820,7 @@ mod tests {
         assert_eq!(comment_win_prob("+M3/245", 4.0), Some(1.0));
         assert_eq!(comment_win_prob("-M1/6 0.1s", 4.0), Some(0.0));
         assert_eq!(comment_win_prob("Cho wins", 4.0), None);
-        let fen = janggi_core::board::START_FEN;
+        let fen = janggi_core::START_FEN;
         // E plays Han (Black) and thinks it stands a pawn better (Cho's
         // probability 1/11) after a7b7, and even after c7c6.
         let game = format!(

@@ -2,9 +2,8 @@
 
 use super::command::CommandError;
 use super::options::OptionError;
-use crate::board::{FenError, MoveParseError};
 use crate::engine::EngineBusy;
-use crate::game::IllegalMove;
+use janggi_core::{FenError, IllegalMove, MoveParseError};
 use std::fmt;
 
 /// Why a move of a `position … moves` list was rejected.
@@ -113,8 +112,8 @@ impl From<OptionError> for ProtocolError {
     }
 }
 
-impl From<crate::game::RuleError> for ProtocolError {
-    fn from(e: crate::game::RuleError) -> Self {
+impl From<janggi_core::RuleError> for ProtocolError {
+    fn from(e: janggi_core::RuleError) -> Self {
         ProtocolError::Option(OptionError::Rule(e))
     }
 }

@@ -6,8 +6,7 @@
 
 use super::notation::move_text;
 use super::ProtocolDialect;
-use crate::game::{BikjangRule, EndReason, Event, Game, Outcome, RepetitionRule};
-use crate::types::Color;
+use janggi_core::{BikjangRule, Color, EndReason, Event, Game, Outcome, RepetitionRule};
 
 /// The game's result, if it is over: the game layer's outcome, or
 /// checkmate for a side in check without a legal move even if the game

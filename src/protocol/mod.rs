@@ -41,14 +41,12 @@ pub use options::{
     CecpAccess, CecpNative, OptionError, OptionSpec, OptionType, OptionValue, OPTIONS,
 };
 
-use crate::board::Position;
 use crate::engine::{Engine, Report, Reporter};
-use crate::game::{Game, Rules};
 use crate::search::{Clock, Limits};
-use crate::types::{Color, Square};
 use command::echo;
 use error::busy;
 use events::{final_outcome, last_move_events, refused_repetitions, rule_event_lines};
+use janggi_core::{Color, Game, Position, Rules, Square};
 use notation::{move_text, parse_move, sfen_to_fen, square_text};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -437,7 +435,7 @@ impl Session {
 
     /// The legal moves among `go searchmoves …`; an unparsable or illegal
     /// one gets an error line and is left out.
-    fn searchmoves(&self, texts: &[String]) -> Vec<crate::types::Move> {
+    fn searchmoves(&self, texts: &[String]) -> Vec<janggi_core::Move> {
         let game = self.engine.game();
         let mut moves = Vec::new();
         for (i, text) in texts.iter().enumerate() {
@@ -449,7 +447,7 @@ impl Session {
                     } else {
                         let why = game.clone().play(mv).err();
                         Err(MoveError::Illegal(why.unwrap_or(
-                            crate::game::IllegalMove::NotLegal("not legal here"),
+                            janggi_core::IllegalMove::NotLegal("not legal here"),
                         )))
                     }
                 });

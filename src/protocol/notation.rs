@@ -8,9 +8,7 @@
 //! writes a line of moves (a PV, `bestmove … ponder …`) for every dialect.
 
 use super::ProtocolDialect;
-use crate::board::{MoveParseError, Notation, Position};
-use crate::game::Game;
-use crate::types::{Move, Square};
+use janggi_core::{Game, Move, MoveParseError, Notation, Position, Square};
 
 impl ProtocolDialect {
     /// The rules core notation this dialect uses (UCCI is converted).

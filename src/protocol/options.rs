@@ -39,9 +39,9 @@ use super::command::echo;
 use super::error::busy;
 use super::{ProtocolDialect, ProtocolError, Session};
 use crate::engine::{EngineConfig, Strength, DEFAULT_HASH_MB, DEFAULT_THREADS, USE_NNUE_DEFAULT};
-use crate::game::{RuleError, Rules};
 use crate::nnue::Network;
 use crate::search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO};
+use janggi_core::{RuleError, Rules};
 use std::fmt;
 use std::sync::Arc;
 

@@ -4,9 +4,8 @@
 use super::notation::{line_text, move_text};
 use super::options::{OptionSpec, OptionType, OPTIONS};
 use super::{ProtocolDialect, ENGINE_AUTHOR, ENGINE_NAME};
-use crate::game::Game;
 use crate::search::{CurrMove, Info, ReportScore};
-use crate::types::Move;
+use janggi_core::{Game, Move};
 use janggi_uci::{Answer, BestMove, Info as WireInfo, OptionDecl, OptionKind, Score};
 
 /// The handshake line `option name … type …` of one option of

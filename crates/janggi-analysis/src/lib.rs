@@ -23,9 +23,7 @@
 //! the mistakes marked ([`svg_graph`]). Many games: [`batch`] (in parallel,
 //! in input order; shards).
 
-use janggi_core::board::{KoreanScript, Notation};
-use janggi_core::game::{Game, Rules};
-use janggi_core::Color;
+use janggi_core::{Color, Game, KoreanScript, Notation, Rules};
 use janggi_match::engine_process::{EngineProcess, EngineProtocol, Launch, RulesSetup, Think};
 use janggi_records::san::write_san_in;
 use janggi_records::Record;

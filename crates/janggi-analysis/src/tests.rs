@@ -1,6 +1,5 @@
 use super::*;
-use janggi_core::board::{LegalityModel, Position};
-use janggi_core::game::Rules;
+use janggi_core::{LegalityModel, Position, Rules};
 use janggi_records::pgn::read_pgn;
 
 /// A two-ply material search standing in for an engine: finds a piece

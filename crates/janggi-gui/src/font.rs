@@ -95,8 +95,7 @@ pub fn is_korean(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use janggi_core::board::korean::{piece_name, KoreanScript};
-    use janggi_core::{Color, PieceKind};
+    use janggi_core::{piece_name, Color, KoreanScript, PieceKind};
 
     /// The text the page can show: its own files, the server's Korean
     /// strings, the game layer's result summaries (the same files as

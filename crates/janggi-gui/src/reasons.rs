@@ -3,8 +3,9 @@
 //! position: the game layer says *that* a move is illegal, this module
 //! names the rule the player ran into.
 
-use janggi_core::game::{Game, IllegalMove, RepetitionRule, REPETITION_LIMIT};
-use janggi_core::{Color, Move, PieceKind, Position, Square};
+use janggi_core::{
+    Color, Game, IllegalMove, Move, PieceKind, Position, RepetitionRule, Square, REPETITION_LIMIT,
+};
 
 /// A refused move or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,8 +317,7 @@ pub fn explain(game: &Game, mv: Move, err: &IllegalMove) -> Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use janggi_core::game::Rules;
-    use janggi_core::Notation;
+    use janggi_core::{Notation, Rules};
 
     fn refusal(fen: &str, text: &str) -> Refusal {
         let game = Game::new(Position::from_fen(fen).unwrap(), Rules::default());
@@ -329,7 +329,7 @@ mod tests {
         explain(&game, mv, &err)
     }
 
-    const START: &str = janggi_core::board::START_FEN;
+    const START: &str = janggi_core::START_FEN;
 
     #[test]
     fn start_position_reasons() {

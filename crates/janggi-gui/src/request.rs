@@ -4,8 +4,7 @@
 //! reads raw JSON: the game gets [`Settings`], [`Square`]s and [`Move`]s.
 
 use crate::session::{parse_setup, Hints, Level, Mode, Settings, SetupChoice};
-use janggi_core::game::{RuleError, Rules};
-use janggi_core::{Color, Move, Square};
+use janggi_core::{Color, Move, RuleError, Rules, Square};
 use janggi_uci::{Byoyomi, TimeControl};
 use serde_json::{Map, Value};
 use std::fmt;

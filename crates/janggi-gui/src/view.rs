@@ -7,9 +7,9 @@ use crate::app::{App, InfoReport, Reply};
 use crate::error::{ApiError, Listing};
 use crate::session::{Hints, Mode, Phase, Session, Source};
 use janggi_analysis::Mark;
-use janggi_core::board::korean::{piece_name, KoreanScript};
-use janggi_core::game::{Event, REPETITION_WARNING};
-use janggi_core::{Color, Move, PieceKind, Position, Square};
+use janggi_core::{
+    piece_name, Color, Event, KoreanScript, Move, PieceKind, Position, Square, REPETITION_WARNING,
+};
 use serde_json::{json, Map, Value};
 use std::time::Instant;
 

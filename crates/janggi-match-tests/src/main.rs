@@ -20,9 +20,7 @@
 //! package, whose tests (tests/tournament.rs) get its path from
 //! `CARGO_BIN_EXE_janggi-fake-engine`, so plain `cargo test` builds it.
 
-use janggi_core::board::{Notation, Position};
-use janggi_core::game::{Game, Rules};
-use janggi_core::types::{Color, Move, Square};
+use janggi_core::{Color, Game, Move, Notation, Position, Rules, Square};
 use std::io::{self, BufRead, Write};
 use std::thread;
 use std::time::Duration;

@@ -7,7 +7,7 @@
 //! The fake engine is this package's `janggi-fake-engine` binary
 //! (src/main.rs).
 
-use janggi_core::types::Color;
+use janggi_core::Color;
 use janggi_match::engine_process::ProcessError;
 use janggi_match::pgn::read_pgn;
 use janggi_match::referee::Termination;

@@ -28,7 +28,7 @@
 //! started period is used up; overrunning every period loses on time.
 
 use super::engine_process::EngineProtocol;
-use janggi_core::types::Color;
+use janggi_core::Color;
 use janggi_uci::{parse_seconds, Byoyomi, Clock, Go, TimeControl, TimeControlError};
 
 /// Default overrun tolerated with a fixed time per move (`st`) and no clock.

@@ -57,7 +57,7 @@ use super::openings::OpeningConfig;
 use super::referee::{Adjudication, DrawRule, ResignRule};
 pub use super::referee::{DEFAULT_MAX_PLIES, DEFAULT_NO_CAPTURE_PLIES};
 use super::stats::SprtParams;
-use janggi_core::game::Rules;
+use janggi_core::Rules;
 use std::fmt;
 use std::path::PathBuf;
 

@@ -18,16 +18,14 @@
 //! reproducible under `--seed` at any `--concurrency`. Both games of a pair
 //! use the same opening with colours swapped.
 
-use janggi_core::board::{setup_fen, Position, Setup, START_FEN};
-use janggi_core::game::{Game, Rules};
-use janggi_core::types::Move;
+use janggi_core::{setup_fen, Game, Move, Position, Rules, Setup, START_FEN};
 use std::fmt;
 use std::path::PathBuf;
 
 /// Tries to find random plies that do not end the game.
 const RANDOM_TRIES: u32 = 64;
 
-pub use janggi_core::types::rng::SplitMix64;
+pub use janggi_core::rng::SplitMix64;
 
 /// Where the start positions come from.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

@@ -24,8 +24,7 @@
 //! are marked `{book}`.
 
 use super::referee::{GameRecord, Termination};
-use janggi_core::board::{Notation, Position};
-use janggi_core::game::{Game, Rules};
+use janggi_core::{Game, Notation, Position, Rules};
 use janggi_records::record::setups_of;
 use janggi_records::{GameErrorKind, GameResult as RecordResult, Ply, Record};
 use std::fmt;

@@ -16,7 +16,7 @@ use super::referee::{
     play_game, Adjudication, GameRecord, GameResult, GameSpec, Player, Termination,
 };
 use super::stats::{GameScore, SprtDecision, Tally};
-use janggi_core::types::Color;
+use janggi_core::Color;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io;

@@ -8,10 +8,10 @@
 //! proportional to its length, as UCI and USI require).
 //!
 //! ```
-//! use janggi_core::game::{Game, Rules};
+//! use janggi_core::{Game, Rules};
 //! use janggi_match::engine_process::EngineProtocol;
 //! use janggi_match::scoresheet::Scoresheet;
-//! use janggi_core::board::START_FEN;
+//! use janggi_core::START_FEN;
 //! use janggi_core::{Notation, Position};
 //! let mut sheet = Scoresheet::new(START_FEN, Game::new(Position::startpos(), Rules::default()));
 //! let mv = sheet.game.position().parse_move("b1c3", Notation::Uci).unwrap();
@@ -22,9 +22,7 @@
 
 use super::engine_process::{EngineProtocol, Reply};
 use super::referee::MoveRecord;
-use janggi_core::board::{Notation, START_FEN};
-use janggi_core::game::{Game, IllegalMove};
-use janggi_core::types::Move;
+use janggi_core::{Game, IllegalMove, Move, Notation, START_FEN};
 
 /// One game as the referee keeps it.
 #[derive(Clone, Debug)]

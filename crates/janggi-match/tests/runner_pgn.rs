@@ -2,10 +2,7 @@
 //! janggi-records' writer) keeps the runner's tags and comments, reads back
 //! with both readers, and converts to GIB and back.
 
-use janggi_core::board::{Notation, Position, Setup};
-use janggi_core::game::{Game, Rules};
-use janggi_core::types::rng::SplitMix64;
-use janggi_core::Color;
+use janggi_core::{rng::SplitMix64, Color, Game, Notation, Position, Rules, Setup};
 use janggi_match::engine_process::EngineScore;
 use janggi_match::referee::{GameRecord, GameResult, MoveRecord, Termination};
 use janggi_records::gib::{read_gib_text, write_gib};

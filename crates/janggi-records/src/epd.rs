@@ -5,7 +5,7 @@
 //! `rnba1abnr/4k4/… w - - hmvc 0; fmvn 1; id "g1.p0"; sm "Hc3";`
 
 use crate::record::Record;
-use janggi_core::game::Game;
+use janggi_core::Game;
 use std::fmt::Write as _;
 
 /// The EPD lines of `rec`'s positions; `game` numbers the `id`s.
@@ -37,8 +37,7 @@ pub fn write_epd(rec: &Record, game: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use janggi_core::board::{Notation, Position};
-    use janggi_core::game::Rules;
+    use janggi_core::{Notation, Position, Rules};
 
     #[test]
     fn one_line_per_position() {

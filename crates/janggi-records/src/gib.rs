@@ -19,9 +19,7 @@
 use crate::record::{
     play_text, setups_of, GameError, GameErrorKind, GameResult, Ply, Record, RecordWarning,
 };
-use janggi_core::board::{KoreanScript, Position, Setup};
-use janggi_core::game::{Game, Rules};
-use janggi_core::types::{Color, Piece, PieceKind, Square};
+use janggi_core::{Color, Game, KoreanScript, Piece, PieceKind, Position, Rules, Setup, Square};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -539,7 +537,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
                     && matches!(
                         &e,
                         crate::record::MoveError::Korean(
-                            janggi_core::board::KoreanMoveError::NotYourPiece(_)
+                            janggi_core::KoreanMoveError::NotYourPiece(_)
                         )
                     );
                 if han_first {

@@ -19,9 +19,7 @@
 use crate::record::{
     play_text, setups_of, GameError, GameErrorKind, GameResult, Ply, Record, RecordWarning,
 };
-use janggi_core::board::{Notation, Position};
-use janggi_core::game::{Game, Rules};
-use janggi_core::Color;
+use janggi_core::{Color, Game, Notation, Position, Rules};
 use std::fmt::Write as _;
 
 /// Move notation for writing.

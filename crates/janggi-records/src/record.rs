@@ -1,11 +1,10 @@
 //! The format-neutral game record both readers produce and both writers
 //! take, and the typed errors and warnings of reading.
 
-use janggi_core::board::korean::piece_name;
-use janggi_core::board::{KoreanMoveError, Notation, Position, Setup};
-use janggi_core::board::{KoreanScript, LegalityModel};
-use janggi_core::game::{Game, Rules};
-use janggi_core::{Color, Move, PieceKind};
+use janggi_core::{
+    piece_name, Color, Game, KoreanMoveError, KoreanScript, LegalityModel, Move, Notation,
+    PieceKind, Position, Rules, Setup,
+};
 use std::fmt;
 
 /// How the game ended, as far as the record says.

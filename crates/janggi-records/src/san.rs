@@ -18,8 +18,7 @@
 //! ([`LegalityModel::Fsf`]) when writing, so the text matches its output;
 //! reading takes the model of the game being read.
 
-use janggi_core::board::{LegalityModel, Position};
-use janggi_core::{Move, PieceKind, Square};
+use janggi_core::{LegalityModel, Move, PieceKind, Position, Square};
 use std::fmt;
 
 /// SAN text that does not name one legal move of the position.
@@ -234,7 +233,7 @@ pub fn parse_san(pos: &Position, text: &str, model: LegalityModel) -> Result<Mov
 #[cfg(test)]
 mod tests {
     use super::*;
-    use janggi_core::board::Notation;
+    use janggi_core::Notation;
 
     #[test]
     fn examples() {

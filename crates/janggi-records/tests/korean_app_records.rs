@@ -2,8 +2,7 @@
 //! tests/data/hangame-2010.md): they read, every move is legal, and
 //! GIB → PGN → GIB keeps the header and the moves.
 
-use janggi_core::game::Rules;
-use janggi_core::{Move, Setup};
+use janggi_core::{Move, Rules, Setup};
 use janggi_records::gib::{encode_cp949, read_gib, read_gib_text, write_gib, TextEncoding};
 use janggi_records::pgn::{read_pgn, write_pgn, MoveStyle};
 use janggi_records::{GameErrorKind, GameResult, MoveError, Record, RecordWarning};

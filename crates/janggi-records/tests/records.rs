@@ -1,10 +1,9 @@
 //! GIB and PGN: round trips over generated games, hand-written records in
 //! CP949 and UTF-8, and broken input.
 
-use janggi_core::board::{KoreanScript, Notation, Position, Setup};
-use janggi_core::game::{EndReason, Game, Rules};
-use janggi_core::types::rng::SplitMix64;
-use janggi_core::{Color, Move};
+use janggi_core::{
+    rng::SplitMix64, Color, EndReason, Game, KoreanScript, Move, Notation, Position, Rules, Setup,
+};
 use janggi_records::gib::{encode_cp949, read_gib, read_gib_text, write_gib, TextEncoding};
 use janggi_records::pgn::{read_pgn, write_pgn, MoveStyle};
 use janggi_records::{GameErrorKind, GameResult, MoveError, Ply, Record, RecordWarning};

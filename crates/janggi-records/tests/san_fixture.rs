@@ -2,7 +2,7 @@
 //! (tests/data/fsf_notation.txt, made by tools/gen_notation_fixture.py
 //! with pyffish; janggi-core's fixture, read from there).
 
-use janggi_core::board::{LegalityModel, Notation, Position};
+use janggi_core::{LegalityModel, Notation, Position};
 use janggi_records::san::{parse_san, write_san};
 
 #[test]

@@ -10,10 +10,9 @@
 //! println!("Nodes/second: {}", report.nps);
 //! ```
 
-use crate::board::Position;
-use crate::game::{Game, Rules};
 use crate::nnue::Network;
 use crate::search::{Limits, SearchControl, Searcher};
+use janggi_core::{Game, Position, Rules};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

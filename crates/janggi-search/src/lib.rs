@@ -22,6 +22,3 @@ pub mod eval;
 pub mod nnue;
 pub mod perft;
 pub mod search;
-
-// The rules' modules under the paths this crate's code was written with.
-pub(crate) use janggi_core::{board, game, types};

@@ -1,8 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree, the standard check of
 //! a move generator against reference counts.
 
-use crate::board::{LegalityModel, Position};
-use crate::types::{Move, MoveList};
+use janggi_core::{LegalityModel, Move, MoveList, Position};
 use rayon::prelude::*;
 
 /// Leaf count of the legal-move tree of `depth` plies under `model`, with

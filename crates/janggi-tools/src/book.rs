@@ -21,9 +21,7 @@
 //! fields).
 
 use crate::datagen::play_random_plies;
-use janggi_core::board::{Position, Setup};
-use janggi_core::game::{Game, Rules};
-use janggi_core::types::rng::SplitMix64;
+use janggi_core::{rng::SplitMix64, Game, Position, Rules, Setup};
 use janggi_search::nnue::Network;
 use janggi_search::search::score::WIN_BOUND;
 use janggi_search::search::{Limits, ReportScore, SearchControl, Searcher};

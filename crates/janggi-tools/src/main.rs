@@ -266,7 +266,7 @@ fn run_datagen(a: DatagenArgs) -> i32 {
         eprintln!("error: --shard {}: want i/n, e.g. 0/4", a.shard);
         return 2;
     };
-    let rules = match janggi_core::game::Rules::from_variant(&a.variant) {
+    let rules = match janggi_core::Rules::from_variant(&a.variant) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: --variant: {e}");
@@ -380,7 +380,7 @@ fn run_book(a: BookArgs) -> i32 {
             return 2;
         }
     };
-    let rules = match janggi_core::game::Rules::from_variant(&a.rules) {
+    let rules = match janggi_core::Rules::from_variant(&a.rules) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: --rules: {e}");

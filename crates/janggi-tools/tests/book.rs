@@ -2,7 +2,7 @@
 //! included), every line read back by the match runner's opening reader,
 //! balanced per the filter, and the same book for any thread count.
 
-use janggi_core::board::Position;
+use janggi_core::Position;
 use janggi_match::openings::OpeningConfig;
 use janggi_tools::book::{build, canonical_key, BookConfig};
 use std::collections::HashSet;

@@ -4,10 +4,8 @@
 use super::super::notation::line_text;
 use super::super::options::{CecpAccess, OptionSpec, OptionType, OPTIONS};
 use super::super::{ProtocolDialect, ENGINE_NAME};
-use crate::board::Position;
-use crate::game::{Game, Outcome, Rules};
 use crate::search::{Info, ReportScore};
-use crate::types::Color;
+use janggi_core::{Color, Game, Outcome, Position, Rules};
 
 /// XBoard's mate scores: mate in `n` moves is `MATE_SCORE + n`, being
 /// mated in `n` is `-(MATE_SCORE + n)` (the value XBoard and
@@ -153,7 +151,7 @@ pub fn result_line(o: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::EndReason;
+    use janggi_core::EndReason;
 
     /// XBoard promotes whatever stands in its Pawn slot (first of each
     /// half) on the last rank: no Janggi piece may sit there, and each

@@ -7,7 +7,7 @@ use crate::app::{App, Review, Shared};
 use crate::error::ApiError;
 use crate::session::PhaseError;
 use janggi_analysis::{AnalysisError, Eval, Evaluator, Score};
-use janggi_core::game::Rules;
+use janggi_core::Rules;
 use janggi_match::engine_process::{EngineProcess, EngineScore, ProcessError, Think};
 use std::sync::Arc;
 use std::thread;

@@ -1,8 +1,7 @@
 //! Draw offers: against the engine the answer is the engine's own offer
 //! rule ([`engine_answers_draw`]), fed with its last reported score.
 
-use janggi_core::game::Game;
-use janggi_core::{Color, PieceKind};
+use janggi_core::{Color, Game, PieceKind};
 
 /// A search score within this many centipawns of equal counts as "no side
 /// is making progress" (the engine's `DEAD_SCORE_CP`, src/search/offer.rs).
@@ -106,8 +105,7 @@ pub fn engine_answers_draw(game: &Game, me: Color, cho_cp: Option<i32>) -> DrawA
 #[cfg(test)]
 mod tests {
     use super::*;
-    use janggi_core::game::Rules;
-    use janggi_core::Position;
+    use janggi_core::{Position, Rules};
 
     fn game(fen: &str) -> Game {
         Game::new(Position::from_fen(fen).expect("FEN"), Rules::default())

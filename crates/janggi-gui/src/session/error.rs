@@ -3,7 +3,7 @@
 //! the record, a record that does not replay).
 
 use crate::reasons::Refusal;
-use janggi_core::board::MoveParseError;
+use janggi_core::MoveParseError;
 use std::fmt;
 
 /// Something the game does not allow now.

@@ -17,9 +17,9 @@ pub use error::{GameError, PhaseError};
 pub use settings::{parse_setup, setup_names, Hints, Level, Mode, Settings};
 
 use crate::reasons::{cannon_screen, explain, Refusal};
-use janggi_core::board::korean::KoreanScript;
-use janggi_core::game::{Event, Game};
-use janggi_core::{Color, Move, Notation, PieceKind, Position, Setup, Square};
+use janggi_core::{
+    Color, Event, Game, KoreanScript, Move, Notation, PieceKind, Position, Setup, Square,
+};
 use janggi_records::Record;
 use std::time::Instant;
 

@@ -2,8 +2,7 @@
 //! level, the rules, the undo allowance, hints, draw offers and the time
 //! control; and the arrangements' names.
 
-use janggi_core::game::Rules;
-use janggi_core::{Color, Setup};
+use janggi_core::{Color, Rules, Setup};
 use janggi_uci::TimeControl;
 
 /// Who plays.

@@ -21,8 +21,7 @@
 //!
 //! It sends `info … score cp … wdl … pv …` before each `bestmove`.
 
-use janggi_core::game::{Game, Rules};
-use janggi_core::{Notation, Position};
+use janggi_core::{Game, Notation, Position, Rules};
 use janggi_match::scripted::{log_line, stdin_lines};
 use std::io::Write;
 use std::sync::mpsc;

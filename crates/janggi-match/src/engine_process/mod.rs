@@ -381,7 +381,7 @@ fn describe_status(st: std::process::ExitStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use janggi_core::game::Rules;
+    use janggi_core::Rules;
 
     /// Every test binary of this crate is also the scripted engine.
     #[test]

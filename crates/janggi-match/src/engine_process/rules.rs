@@ -1,7 +1,7 @@
 //! Telling an engine the rules with only what it offers.
 
 use super::{EngineProcess, ProcessError};
-use janggi_core::game::Rules;
+use janggi_core::Rules;
 
 /// How [`EngineProcess::set_rules`] told the engine the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 //! score, and which of the two the search uses.
 
 use super::EngineConfig;
-use crate::board::Position;
 use crate::eval::Term;
 use crate::nnue::Network;
+use janggi_core::Position;
 use std::sync::Arc;
 
 /// One position's static evaluation.

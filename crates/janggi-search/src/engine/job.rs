@@ -3,9 +3,8 @@
 //! id gate (see the [module docs](super)).
 
 use super::{Gate, Report, Reporter, WAIT_POLL, WON_BY_RULE_CP};
-use crate::game::Game;
 use crate::search::{Info, Limits, Progress, ReportScore, SearchControl, SearchResult, Searcher};
-use crate::types::{Color, Move};
+use janggi_core::{Color, Game, Move};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

@@ -47,12 +47,11 @@ pub use config::{
 pub use evaluation::Evaluation;
 
 use crate::bench::BenchReport;
-use crate::game::Game;
 use crate::search::offer::{answer_offer, Offer, OfferDecision};
 use crate::search::params::SearchParams;
 use crate::search::skill::Skill;
 use crate::search::{CurrMove, Info, Limits, ReportScore, SearchControl, Searcher};
-use crate::types::{Color, Move};
+use janggi_core::{Color, Game, Move};
 use job::{no_move_score, waits_for_stop, Job, JobReport};
 use search_thread::{Done, SearchThread};
 use std::fmt;
@@ -272,8 +271,8 @@ impl Engine {
         normalize(&mut config);
         Engine {
             game: Game::new(
-                crate::board::Position::startpos(),
-                crate::game::Rules::default(),
+                janggi_core::Position::startpos(),
+                janggi_core::Rules::default(),
             ),
             searcher: Arc::new(Mutex::new(new_searcher(&config))),
             config,

@@ -7,8 +7,7 @@
 //! module holds the game phase that blends them and the fixed values the
 //! search orders moves by.
 
-use crate::board::Position;
-use crate::types::{ByKind, PieceKind};
+use janggi_core::{ByKind, PieceKind, Position};
 
 /// Phase weight per kind (how much of the middlegame a piece represents).
 const PHASE_WEIGHT: ByKind<i32> = ByKind([0, 0, 1, 2, 4, 3, 0]);

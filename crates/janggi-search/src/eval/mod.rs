@@ -39,10 +39,13 @@ pub mod pst;
 pub mod tuned;
 pub mod weights;
 
-use crate::board::rays::{cannon_attacks, chariot_attacks, first_blocker, DIRS};
-use crate::board::tables::{ELEPHANT_JUMPS, FILE_MASKS, HORSE_JUMPS, PALACE_STEPS, SOLDIER_STEPS};
-use crate::board::Position;
-use crate::types::{Bitboard, ByColor, Color, PieceKind, Square};
+use janggi_core::{
+    search_support::{
+        cannon_attacks, chariot_attacks, first_blocker, DIRS, ELEPHANT_JUMPS, FILE_MASKS,
+        HORSE_JUMPS, PALACE_STEPS, SOLDIER_STEPS,
+    },
+    Bitboard, ByColor, Color, PieceKind, Position, Square,
+};
 use material::PHASE_MAX;
 use weights::{Taper, Weights, DEFAULT};
 
@@ -624,9 +627,7 @@ pub fn explain(pos: &Position) -> Vec<Term> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::START_FEN;
-    use crate::types::rng::SplitMix64;
-    use janggi_core::LegalityModel;
+    use janggi_core::{rng::SplitMix64, LegalityModel, START_FEN};
 
     /// The one-pass attack maps agree with `attackers_to` on every point of
     /// positions from random playouts (captures and palace play included).

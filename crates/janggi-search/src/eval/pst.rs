@@ -7,7 +7,7 @@
 //! scores on rank 9 - r. The board is left-right symmetric and so are the
 //! tables.
 
-use crate::types::{Color, PieceKind, Square};
+use janggi_core::{Color, PieceKind, Square};
 
 /// A table in drawing order (rank 10 first).
 type Drawn = [i16; 90];

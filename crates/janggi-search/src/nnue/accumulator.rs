@@ -25,8 +25,7 @@ use super::bucket::position_bucket;
 use super::input_bucket::{InputBuckets, View};
 use super::network::{feature_index, Layers, Network, Weights};
 use super::width::dispatch;
-use crate::board::Position;
-use crate::types::{Color, Move, Piece, PieceKind, Square};
+use janggi_core::{Color, Move, Piece, PieceKind, Position, Square};
 use std::sync::Arc;
 
 /// The first-layer sums of one position, per perspective, for a network

@@ -14,7 +14,7 @@
 //! assert_eq!(output_bucket(30, 1), 0);
 //! ```
 
-use crate::board::Position;
+use janggi_core::Position;
 
 /// The most output heads a network has (and the number the formula
 /// distinguishes: 0–30 pieces give buckets 0–7).

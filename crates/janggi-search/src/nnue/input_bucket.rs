@@ -35,8 +35,7 @@
 //! ```
 
 use super::network::{feature_index, INPUTS};
-use crate::board::Position;
-use crate::types::{Color, Piece, Square};
+use janggi_core::{Color, Piece, Position, Square};
 use std::fmt;
 
 /// An input-bucket scheme (the network file's code, [`InputBuckets::code`]).
@@ -179,7 +178,7 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::PieceKind;
+    use janggi_core::PieceKind;
 
     /// Every palace point of each colour, in own coordinates (rank, file).
     fn palace(c: Color) -> Vec<(u8, u8, Square)> {

@@ -21,7 +21,7 @@ pub use input_bucket::{InputBuckets, View};
 pub use network::{feature_index, FloatWeights, NetError, Network, INPUTS};
 pub use width::{Width, HIDDEN_SIZES};
 
-use crate::board::Position;
+use janggi_core::Position;
 use once_cell::sync::Lazy;
 use std::sync::Arc;
 

@@ -63,7 +63,7 @@
 use super::bucket::MAX_BUCKETS;
 use super::input_bucket::InputBuckets;
 use super::width::{dispatch, Width, HIDDEN_SIZES};
-use crate::types::{Color, Piece, Square};
+use janggi_core::{Color, Piece, Square};
 use std::fmt;
 use std::sync::Arc;
 
@@ -106,7 +106,7 @@ pub const fn payload_len_with(hidden: usize, buckets: usize, inputs: InputBucket
 }
 
 /// The feature of `piece` on `sq` seen from `persp`: own pieces are types
-/// 0–6, enemy pieces 7–13 (kind order of [`crate::types::PieceKind::ALL`]);
+/// 0–6, enemy pieces 7–13 (kind order of [`janggi_core::PieceKind::ALL`]);
 /// Han sees the board mirrored top to bottom, so both perspectives see
 /// their own pieces start at the bottom.
 #[inline]

@@ -2,7 +2,7 @@
 //! (per side, from-square × to-square) and counter moves.
 
 use super::score::MAX_PLY;
-use crate::types::{Color, Move};
+use janggi_core::{Color, Move};
 
 /// History values stay within ±`HISTORY_MAX`.
 pub const HISTORY_MAX: i32 = 16_384;

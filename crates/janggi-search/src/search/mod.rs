@@ -36,10 +36,9 @@ pub(crate) mod thread;
 pub mod tree;
 pub mod tt;
 
-use crate::game::Game;
 use crate::nnue::Network;
-use crate::types::{Move, MoveList};
 use history::History;
+use janggi_core::{Game, Move, MoveList};
 use limits::{TimeBudget, Timer};
 use negamax::{RootMove, Shared, Worker};
 use score::{INF, MATE, MATE_BOUND, RULE_WIN};
@@ -523,7 +522,7 @@ struct HelperJob {
     params: Arc<params::SearchParams>,
     history: Arc<Mutex<History>>,
     plan: Plan,
-    pos: crate::board::Position,
+    pos: janggi_core::Position,
     tree: Tree,
     root_moves: Vec<RootMove>,
 }

@@ -9,10 +9,9 @@
 
 use super::history::History;
 use super::see::see_ge;
-use crate::board::{GenKind, Position};
 use crate::eval::material::piece_value;
-use crate::types::{Move, MoveList, MAX_MOVES};
 use arrayvec::ArrayVec;
+use janggi_core::{search_support::GenKind, Move, MoveList, Position, MAX_MOVES};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -256,13 +255,13 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::LegalityModel;
+    use janggi_core::LegalityModel;
 
     /// The picker yields every pseudo-legal move exactly once (plus the pass).
     #[test]
     fn yields_each_move_once() {
         let fens = [
-            crate::board::START_FEN,
+            janggi_core::START_FEN,
             "1bn1a1b2/5k3/rc3cn2/p5p2/2p6/2P4Pr/P3P3P/NC4N2/9/R1BKAAB2 b - - 3 14",
             "rb1a1ab2/4k2C1/1c1nc1n1R/p2pp1pp1/9/2P6/P2r5/RC1K5/3A5/1NB2ANB1 w - - 0 9",
         ];

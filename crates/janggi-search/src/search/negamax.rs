@@ -11,11 +11,10 @@ use super::thread::Plan;
 use super::tree::{After, Tree, Verdict};
 use super::tt::{Bound, Tt};
 use super::{CurrMove, Progress, SearchControl, CURRMOVE_AFTER};
-use crate::board::Position;
 use crate::eval;
 use crate::nnue::{AccStack, Network};
-use crate::types::{Move, PieceKind};
 use arrayvec::ArrayVec;
+use janggi_core::{Move, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 

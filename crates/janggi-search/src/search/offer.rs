@@ -24,7 +24,7 @@
 //! except in the bare ending above.
 //!
 //! ```
-//! use janggi_core::game::{Game, Rules};
+//! use janggi_core::{Game, Rules};
 //! use janggi_search::search::offer::{answer_offer, Offer, OfferReason};
 //! use janggi_search::search::ReportScore;
 //! use janggi_core::{Color, Position};
@@ -41,9 +41,7 @@
 //! ```
 
 use super::ReportScore;
-use crate::board::Position;
-use crate::game::Game;
-use crate::types::{Color, PieceKind};
+use janggi_core::{Color, Game, PieceKind, Position};
 
 /// Whether neither side has a piece that could ever attack the enemy
 /// general: only generals and guards are left, and those never leave
@@ -161,8 +159,7 @@ pub fn answer_offer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Position;
-    use crate::game::Rules;
+    use janggi_core::{Position, Rules};
 
     /// Cho: general and horse (5); Han: general and cannon (7 + 1.5).
     fn game(halfmove: u32, rules: Rules) -> Game {

@@ -16,9 +16,8 @@
 //! other side still attacks the point would leave it attacked, so it
 //! counts only when the other side has nothing left. Pins are ignored.
 
-use crate::board::Position;
 use crate::eval::material::piece_value;
-use crate::types::{Move, PieceKind};
+use janggi_core::{Move, PieceKind, Position};
 
 /// Attackers are tried from the least valuable up; the general comes last.
 const LEAST_VALUABLE_FIRST: [PieceKind; 7] = [
@@ -99,8 +98,7 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::GenKind;
-    use crate::types::{Bitboard, Color, MoveList, Square};
+    use janggi_core::{search_support::GenKind, Bitboard, Color, MoveList, Square};
 
     /// A position from a list such as `"Ke1 ke9 Ra1 na5"` (upper case Cho,
     /// lower case Han), through a FEN.
@@ -278,7 +276,7 @@ mod tests {
     /// positions).
     #[test]
     fn attackers_match_move_generation() {
-        let mut rng = crate::types::rng::SplitMix64::new(2024);
+        let mut rng = janggi_core::rng::SplitMix64::new(2024);
         for fen in crate::bench::FENS {
             let mut pos = Position::from_fen(fen).expect("fen");
             for _ in 0..30 {
@@ -300,7 +298,7 @@ mod tests {
                     }
                     assert_eq!(got, want, "{target} in {}", pos.fen());
                 }
-                let legal = pos.legal_moves(crate::board::LegalityModel::Casual);
+                let legal = pos.legal_moves(janggi_core::LegalityModel::Casual);
                 if legal.is_empty() {
                     break;
                 }

@@ -15,7 +15,7 @@
 //! stalled by a random pick, and a move is always returned (no resigning).
 
 use super::score::WIN_BOUND;
-use crate::types::rng::SplitMix64;
+use janggi_core::rng::SplitMix64;
 use std::time::Duration;
 
 /// Highest (full strength) level.

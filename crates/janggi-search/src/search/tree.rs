@@ -14,12 +14,12 @@
 //! ([`MateCheck::BeforeRuleEnding`]).
 
 use super::score::MAX_PLY;
-use crate::board::{GenKind, LegalityModel, Position};
-use crate::game::{
-    counting_winner, judge, BikjangRule, Decision, EndReason, Ending, Frame, Game, Line, MateCheck,
-    Played, Rules,
+use janggi_core::{
+    search_support::{
+        counting_winner, judge, Decision, Ending, Frame, GenKind, Line, MateCheck, Played,
+    },
+    BikjangRule, Color, EndReason, Game, LegalityModel, Move, MoveList, Position, Rules,
 };
-use crate::types::{Color, Move, MoveList};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;

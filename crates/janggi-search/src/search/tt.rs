@@ -15,7 +15,7 @@
 //! lowest `depth - 8 × age distance`: old generations go first, then
 //! shallow entries.
 
-use crate::types::Move;
+use janggi_core::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Entries per bucket.
@@ -248,7 +248,7 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Square;
+    use janggi_core::Square;
 
     #[test]
     fn store_and_probe_round_trip() {

@@ -35,8 +35,7 @@
 //! before appending. Since a header is itself a block, `cat a.bin b.bin`
 //! is a valid file (the shards of a job array concatenate).
 
-use janggi_core::board::{Position, PositionError};
-use janggi_core::types::{Bitboard, Color, Piece, PieceKind, Square};
+use janggi_core::{Bitboard, Color, Piece, PieceKind, Position, PositionError, Square};
 use std::collections::HashSet;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -487,7 +486,7 @@ impl DataWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use janggi_core::board::Setup;
+    use janggi_core::Setup;
 
     fn tmp(name: &str) -> std::path::PathBuf {
         let p = std::env::temp_dir().join(format!("janggi-fmt-{}-{name}", std::process::id()));

@@ -29,10 +29,7 @@
 pub mod format;
 
 use format::{DataError, DataWriter, Record, Wdl};
-use janggi_core::board::{Position, Setup};
-use janggi_core::game::{Game, Rules};
-use janggi_core::types::rng::SplitMix64;
-use janggi_core::types::{Color, MoveList};
+use janggi_core::{rng::SplitMix64, Color, Game, MoveList, Position, Rules, Setup};
 use janggi_interrupt as interrupt;
 use janggi_search::nnue::Network;
 use janggi_search::search::score::WIN_BOUND;

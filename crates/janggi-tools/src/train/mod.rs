@@ -14,7 +14,7 @@
 pub mod model;
 
 use crate::datagen::format::{read_file, DataError, Record};
-use janggi_core::types::rng::SplitMix64;
+use janggi_core::rng::SplitMix64;
 use janggi_search::nnue::{InputBuckets, NetError, Network, Width};
 use model::{InitMismatch, Layout, Model, RowClip, Sample, Scratch, Target};
 use rayon::prelude::*;
@@ -665,8 +665,7 @@ pub fn run(cfg: &TrainConfig) -> Result<Vec<EpochReport>, TrainError> {
 mod tests {
     use super::*;
     use crate::datagen::format::Wdl;
-    use janggi_core::board::Position;
-    use janggi_core::types::Move;
+    use janggi_core::{Move, Position};
     use janggi_search::nnue::Accumulator;
 
     /// Positions along a fixed line from the start, labelled by material.

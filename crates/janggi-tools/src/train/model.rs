@@ -12,8 +12,7 @@
 //! all three fold into the K blocks the engine reads.
 
 use crate::datagen::format::Record;
-use janggi_core::types::rng::SplitMix64;
-use janggi_core::types::{Color, PieceKind};
+use janggi_core::{rng::SplitMix64, Color, PieceKind};
 use janggi_search::nnue::{output_bucket, InputBuckets, Network, Width, INPUTS, MAX_BUCKETS};
 use std::fmt;
 
@@ -284,7 +283,7 @@ pub fn mirror_table_for(inputs: InputBuckets) -> Vec<u16> {
     let mut table: Vec<u16> = (0..inputs.count() * INPUTS).map(|f| f as u16).collect();
     for file in 3..6u8 {
         for rank in 0..3u8 {
-            let Some(g) = janggi_core::types::Square::new(file, rank) else {
+            let Some(g) = janggi_core::Square::new(file, rank) else {
                 continue;
             };
             let (v, m) = (
@@ -293,7 +292,7 @@ pub fn mirror_table_for(inputs: InputBuckets) -> Vec<u16> {
             );
             let flips = 1 + usize::from(v.mirrored()) + usize::from(m.mirrored());
             for t in 0..INPUTS / 90 {
-                for sq in janggi_core::types::Square::ALL {
+                for sq in janggi_core::Square::ALL {
                     let seen = if flips % 2 == 1 { sq.flip_file() } else { sq };
                     table[v.bucket() * INPUTS + t * 90 + sq.index()] =
                         (m.bucket() * INPUTS + t * 90 + seen.index()) as u16;
