@@ -94,17 +94,47 @@ struct GuiArgs {
 }
 
 /// `gui --grace`: seconds as a decimal number, 0.1 to 600.
-fn parse_grace(text: &str) -> Result<std::time::Duration, String> {
-    const RANGE: &str = "a number of seconds from 0.1 to 600";
+///
+/// # Errors
+///
+/// [`GraceError`] when the text is not a number or lies outside the range.
+fn parse_grace(text: &str) -> Result<std::time::Duration, GraceError> {
     let secs: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("`{text}` is not {RANGE}"))?;
+        .map_err(|_| GraceError::NotANumber(text.to_owned()))?;
     if !(0.1..=600.0).contains(&secs) {
-        return Err(format!("{text} is outside the range: give {RANGE}"));
+        return Err(GraceError::OutOfRange(text.to_owned()));
     }
     Ok(std::time::Duration::from_secs_f64(secs))
 }
+
+/// A `gui --grace` value clap refused (it prints the message and exits 2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum GraceError {
+    /// The text is not a decimal number.
+    NotANumber(String),
+    /// A number, but not within 0.1 to 600 seconds (NaN and infinities too).
+    OutOfRange(String),
+}
+
+impl GraceError {
+    /// What the value must be, named in both messages.
+    const RANGE: &'static str = "a number of seconds from 0.1 to 600";
+}
+
+impl std::fmt::Display for GraceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GraceError::NotANumber(text) => write!(f, "`{text}` is not {}", Self::RANGE),
+            GraceError::OutOfRange(text) => {
+                write!(f, "{text} is outside the range: give {}", Self::RANGE)
+            }
+        }
+    }
+}
+
+impl std::error::Error for GraceError {}
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
@@ -675,7 +705,7 @@ mod tests {
         assert_eq!(parse_grace("0.1"), Ok(Duration::from_millis(100)));
         assert_eq!(parse_grace("600"), Ok(Duration::from_secs(600)));
         for bad in ["0", "0.05", "601", "-3", "NaN", "inf", "5s", ""] {
-            let err = parse_grace(bad).expect_err(bad);
+            let err = parse_grace(bad).expect_err(bad).to_string();
             assert!(err.contains("0.1 to 600"), "{bad}: {err}");
         }
     }

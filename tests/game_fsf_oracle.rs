@@ -11,8 +11,8 @@
 //!
 //! `JANGGI_ORACLE_DIR` may point at another directory with the same files.
 
-use janggi::{Color, Notation, Position};
-use janggi::{EndReason, Game, Rules};
+use janggi::{Color, FenError, IllegalMove, MoveParseError, Notation, Position};
+use janggi::{EndReason, Game, Outcome, RuleError, Rules};
 
 fn data_dir() -> String {
     std::env::var("JANGGI_ORACLE_DIR")
@@ -90,11 +90,74 @@ fn reasons(reason: &str) -> &'static [EndReason] {
     }
 }
 
+/// The first way a record and the game layer disagree.
+#[derive(Debug)]
+enum Disagreement {
+    /// The record's variant is no preset.
+    Rules(RuleError),
+    /// The record's start is not a position.
+    Fen(FenError),
+    /// Other legal moves after `ply` plies (sorted UCI text).
+    LegalMoves {
+        ply: usize,
+        got: Vec<String>,
+        want: Vec<String>,
+    },
+    /// The game ended before the record's last move.
+    EndedEarly { ply: usize, outcome: Outcome },
+    /// A move of the record does not read.
+    MoveText(MoveParseError),
+    /// A move of the record is illegal here.
+    Illegal {
+        ply: usize,
+        text: String,
+        error: IllegalMove,
+    },
+    /// Other material at the end.
+    Material { got: (u32, u32), want: (u32, u32) },
+    /// The reference goes on; the game ended.
+    WeEnd(Outcome),
+    /// The reference ended (its `end` words); the game goes on.
+    WeGoOn(Vec<String>),
+    /// Both ended, with another winner or reason.
+    OtherEnd { end: Vec<String>, outcome: Outcome },
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use Disagreement as D;
+        match self {
+            D::Rules(e) => e.fmt(f),
+            D::Fen(e) => write!(f, "FEN: {e}"),
+            D::LegalMoves { ply, got, want } => write!(
+                f,
+                "legal moves after {ply} plies:\n  got  {got:?}\n  want {want:?}"
+            ),
+            D::EndedEarly { ply, outcome } => {
+                write!(f, "ended early after {ply} plies: {}", outcome.summary_en())
+            }
+            D::MoveText(e) => e.fmt(f),
+            D::Illegal { ply, text, error } => write!(f, "move {ply} {text}: {error}"),
+            D::Material { got, want } => write!(f, "material {got:?}, want {want:?}"),
+            D::WeEnd(o) => write!(f, "reference goes on, we end: {}", o.summary_en()),
+            D::WeGoOn(end) => write!(f, "reference ends ({end:?}), we go on"),
+            D::OtherEnd { end, outcome } => write!(
+                f,
+                "end {end:?}, we say {} ({:?})",
+                outcome.summary_en(),
+                outcome.reason
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Disagreement {}
+
 /// Checks one record; returns the number of legal-move lists compared, or
-/// a description of the first disagreement.
-fn check(rec: &Record) -> Result<usize, String> {
-    let rules = Rules::from_variant(&rec.variant).map_err(|e| e.to_string())?;
-    let pos = Position::from_fen(&rec.fen).map_err(|e| format!("FEN: {e}"))?;
+/// the first disagreement.
+fn check(rec: &Record) -> Result<usize, Disagreement> {
+    let rules = Rules::from_variant(&rec.variant).map_err(Disagreement::Rules)?;
+    let pos = Position::from_fen(&rec.fen).map_err(Disagreement::Fen)?;
     let mut g = Game::new(pos, rules);
     let n = rec.moves.len();
     let mut samples = rec.legal.iter().peekable();
@@ -106,9 +169,11 @@ fn check(rec: &Record) -> Result<usize, String> {
             // (repetition, n-move rule); the game is over here.
             let optional_end = k == n && rec.end.first().is_some_and(|e| e == "optional");
             if !(optional_end && got.is_empty()) && got != *want {
-                return Err(format!(
-                    "legal moves after {k} plies:\n  got  {got:?}\n  want {want:?}"
-                ));
+                return Err(Disagreement::LegalMoves {
+                    ply: k,
+                    got,
+                    want: want.clone(),
+                });
             }
             compared += 1;
         }
@@ -116,14 +181,20 @@ fn check(rec: &Record) -> Result<usize, String> {
             break;
         }
         if let Some(o) = g.outcome() {
-            return Err(format!("ended early after {k} plies: {}", o.summary_en()));
+            return Err(Disagreement::EndedEarly {
+                ply: k,
+                outcome: o.clone(),
+            });
         }
         let m = g
             .position()
             .parse_move(&rec.moves[k], Notation::Uci)
-            .map_err(|e| e.to_string())?;
-        g.play(m)
-            .map_err(|e| format!("move {k} {}: {e}", rec.moves[k]))?;
+            .map_err(Disagreement::MoveText)?;
+        g.play(m).map_err(|error| Disagreement::Illegal {
+            ply: k,
+            text: rec.moves[k].clone(),
+            error,
+        })?;
     }
     if let Some((cho, han)) = rec.material {
         let got = (
@@ -131,14 +202,17 @@ fn check(rec: &Record) -> Result<usize, String> {
             g.position().material(Color::Han),
         );
         if got != (cho, han) {
-            return Err(format!("material {got:?}, want {:?}", (cho, han)));
+            return Err(Disagreement::Material {
+                got,
+                want: (cho, han),
+            });
         }
     }
     let kind = rec.end.first().map(String::as_str).unwrap_or("none");
     match (kind, g.outcome()) {
         ("none", None) => Ok(compared),
-        ("none", Some(o)) => Err(format!("reference goes on, we end: {}", o.summary_en())),
-        (_, None) => Err(format!("reference ends ({:?}), we go on", rec.end)),
+        ("none", Some(o)) => Err(Disagreement::WeEnd(o.clone())),
+        (_, None) => Err(Disagreement::WeGoOn(rec.end.clone())),
         (_, Some(o)) => {
             let winner = match rec.end.get(4).map(String::as_str) {
                 Some("w") => Some(Color::Cho),
@@ -147,12 +221,10 @@ fn check(rec: &Record) -> Result<usize, String> {
             };
             let reason = rec.end.get(2).map(String::as_str).unwrap_or("");
             if o.winner != winner || !reasons(reason).contains(&o.reason) {
-                return Err(format!(
-                    "end {:?}, we say {} ({:?})",
-                    rec.end,
-                    o.summary_en(),
-                    o.reason
-                ));
+                return Err(Disagreement::OtherEnd {
+                    end: rec.end.clone(),
+                    outcome: o.clone(),
+                });
             }
             Ok(compared)
         }

@@ -36,7 +36,7 @@
 use janggi::protocol::{MemorySink, Session};
 use janggi::rng::SplitMix64;
 use janggi::{Game, Rules};
-use janggi::{Move, Notation, PieceKind, Position};
+use janggi::{IllegalMove, Move, MoveParseError, Notation, PieceKind, Position};
 use janggi_match::clock::{game_clock, go_command, ThinkingLimits};
 use janggi_match::engine_process::EngineProtocol;
 use janggi_match::scoresheet::Scoresheet;
@@ -62,7 +62,90 @@ struct Options {
     dump: Option<String>,
 }
 
-fn parse_args() -> Result<Options, String> {
+/// The command line's usage, named when an argument is unknown.
+const USAGE: &str = "--engine PATH [--engine PATH] [--plies 20,2000,15000] [--reps N] [--movetime MS] [--dump FILE]";
+
+/// What went wrong: with the arguments, building the game, or talking to
+/// an engine. `main` prints it after `error: ` (and the engine's path or
+/// "building the game").
+#[derive(Debug)]
+enum LongGamesError {
+    /// An option without its value (the option).
+    NeedsValue(String),
+    /// A `--plies` entry that is not a number.
+    BadPlies(String),
+    /// `--reps` is not a number.
+    BadReps,
+    /// `--movetime` is not a number.
+    BadMovetime,
+    /// An argument that is no option.
+    UnknownArgument(String),
+    /// A checkpoint earlier than `--reps` plies.
+    CheckpointBeforeReps,
+    /// The game has no move to play at this ply.
+    NoMove(usize),
+    /// The game ended at this ply.
+    GameEnded(usize),
+    /// The move picked at `ply` did not read back from its text.
+    MoveText { ply: usize, error: MoveParseError },
+    /// The referee refused the move picked at `ply`.
+    Illegal { ply: usize, error: IllegalMove },
+    /// A capture happened after all.
+    Captured,
+    /// The engine program could not be started.
+    Start { path: String, error: std::io::Error },
+    /// The child has no pipe on this side (`"stdin"` or `"stdout"`).
+    NoPipe(&'static str),
+    /// Writing to the engine failed.
+    Write(std::io::Error),
+    /// Reading from the engine failed.
+    Read(std::io::Error),
+    /// The engine closed its output before the awaited word.
+    Closed { waiting_for: String },
+}
+
+impl std::fmt::Display for LongGamesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use LongGamesError as E;
+        match self {
+            E::NeedsValue(option) => write!(f, "{option} needs a value"),
+            E::BadPlies(p) => write!(f, "bad ply count '{p}'"),
+            E::BadReps => f.write_str("bad --reps"),
+            E::BadMovetime => f.write_str("bad --movetime"),
+            E::UnknownArgument(a) => write!(f, "unknown argument '{a}' ({USAGE})"),
+            E::CheckpointBeforeReps => {
+                f.write_str("every checkpoint must be at least --reps plies")
+            }
+            E::NoMove(ply) => write!(f, "no move at ply {ply}"),
+            E::GameEnded(ply) => write!(f, "the game ended at ply {ply}"),
+            E::MoveText { ply, error } => write!(f, "ply {ply}: {error}"),
+            E::Illegal { ply, error } => write!(f, "ply {ply}: {error}"),
+            E::Captured => f.write_str("the game captured"),
+            E::Start { path, error } => write!(f, "cannot start {path}: {error}"),
+            E::NoPipe(which) => write!(f, "no {which}"),
+            E::Write(e) => write!(f, "write: {e}"),
+            E::Read(e) => e.fmt(f),
+            E::Closed { waiting_for } => {
+                write!(f, "engine closed its output waiting for {waiting_for}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LongGamesError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LongGamesError::MoveText { error, .. } => Some(error),
+            LongGamesError::Illegal { error, .. } => Some(error),
+            LongGamesError::Start { error, .. }
+            | LongGamesError::Write(error)
+            | LongGamesError::Read(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+fn parse_args() -> Result<Options, LongGamesError> {
     let mut o = Options {
         engines: Vec::new(),
         checkpoints: CHECKPOINTS.to_vec(),
@@ -72,30 +155,33 @@ fn parse_args() -> Result<Options, String> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{a} needs a value"));
+        let mut value = || {
+            args.next()
+                .ok_or_else(|| LongGamesError::NeedsValue(a.clone()))
+        };
         match a.as_str() {
             "--engine" => o.engines.push(value()?),
             "--plies" => {
                 o.checkpoints = value()?
                     .split(',')
-                    .map(|p| p.trim().parse().map_err(|_| format!("bad ply count '{p}'")))
+                    .map(|p| {
+                        p.trim()
+                            .parse()
+                            .map_err(|_| LongGamesError::BadPlies(p.to_string()))
+                    })
                     .collect::<Result<_, _>>()?
             }
             "--dump" => o.dump = Some(value()?),
-            "--reps" => o.reps = value()?.parse().map_err(|_| "bad --reps".to_string())?,
+            "--reps" => o.reps = value()?.parse().map_err(|_| LongGamesError::BadReps)?,
             "--movetime" => {
-                o.movetime = value()?.parse().map_err(|_| "bad --movetime".to_string())?
+                o.movetime = value()?.parse().map_err(|_| LongGamesError::BadMovetime)?
             }
-            _ => {
-                return Err(format!(
-                    "unknown argument '{a}' (--engine PATH [--engine PATH] [--plies 20,2000,15000] [--reps N] [--movetime MS] [--dump FILE])"
-                ))
-            }
+            _ => return Err(LongGamesError::UnknownArgument(a)),
         }
     }
     o.reps = o.reps.max(1);
     if o.checkpoints.iter().any(|&c| c < o.reps) {
-        return Err("every checkpoint must be at least --reps plies".to_string());
+        return Err(LongGamesError::CheckpointBeforeReps);
     }
     Ok(o)
 }
@@ -133,7 +219,7 @@ fn median(v: &mut [f64]) -> f64 {
 
 /// The game's moves in UCI text and the runner's median work per move
 /// (µs) over the `reps` moves before each checkpoint.
-fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
+fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), LongGamesError> {
     let last = o.checkpoints.iter().copied().max().unwrap_or(0);
     let start = Position::startpos();
     let mut sheet = Scoresheet::new(&start.fen(), Game::new(start.clone(), Rules::default()));
@@ -148,7 +234,7 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
     let mut overhead = Vec::new();
     for ply in 1..=last {
         let Some(mv) = pick(&sheet.game, &work, &mut rng) else {
-            return Err(format!("no move at ply {ply}"));
+            return Err(LongGamesError::NoMove(ply));
         };
         let text = sheet.game.position().move_text(mv, Notation::Uci);
         // What the referee does for a move besides waiting for the engine.
@@ -166,18 +252,20 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
         .to_string();
         let fen = sheet.game.position().fen();
         let parsed = sheet.game.position().parse_move(&text, Notation::Uci);
-        let played = parsed.map_err(|e| e.to_string()).and_then(|m| {
-            sheet
-                .push_move(m, None)
-                .map(|()| sheet.game.is_over())
-                .map_err(|e| e.to_string())
-        });
+        let played = parsed
+            .map_err(|error| LongGamesError::MoveText { ply, error })
+            .and_then(|m| {
+                sheet
+                    .push_move(m, None)
+                    .map(|()| sheet.game.is_over())
+                    .map_err(|error| LongGamesError::Illegal { ply, error })
+            });
         let spent = t.elapsed();
         std::hint::black_box((position, go.len(), fen.len()));
         match played {
             Ok(false) => {}
-            Ok(true) => return Err(format!("the game ended at ply {ply}")),
-            Err(e) => return Err(format!("ply {ply}: {e}")),
+            Ok(true) => return Err(LongGamesError::GameEnded(ply)),
+            Err(e) => return Err(e),
         }
         work.make(mv);
         texts.push(text);
@@ -190,7 +278,7 @@ fn build_game(o: &Options) -> Result<(Vec<String>, Vec<f64>), String> {
         }
     }
     if sheet.game.position().halfmove_clock() as usize != last {
-        return Err("the game captured".to_string());
+        return Err(LongGamesError::Captured);
     }
     Ok((texts, overhead))
 }
@@ -202,14 +290,22 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(path: &str) -> Result<Engine, String> {
+    fn start(path: &str) -> Result<Engine, LongGamesError> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start {path}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+            .map_err(|error| LongGamesError::Start {
+                path: path.to_string(),
+                error,
+            })?;
+        let stdin = child.stdin.take().ok_or(LongGamesError::NoPipe("stdin"))?;
+        let stdout = BufReader::new(
+            child
+                .stdout
+                .take()
+                .ok_or(LongGamesError::NoPipe("stdout"))?,
+        );
         let mut e = Engine {
             child,
             stdin,
@@ -222,15 +318,15 @@ impl Engine {
         Ok(e)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), LongGamesError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("write: {e}"))
+            .map_err(LongGamesError::Write)
     }
 
     /// Reads up to a line starting with `word`; returns the last `info`
     /// line with a node count before it (empty if none).
-    fn wait_for(&mut self, word: &str) -> Result<String, String> {
+    fn wait_for(&mut self, word: &str) -> Result<String, LongGamesError> {
         let mut line = String::new();
         let mut info = String::new();
         loop {
@@ -238,10 +334,12 @@ impl Engine {
             if self
                 .stdout
                 .read_line(&mut line)
-                .map_err(|e| e.to_string())?
+                .map_err(LongGamesError::Read)?
                 == 0
             {
-                return Err(format!("engine closed its output waiting for {word}"));
+                return Err(LongGamesError::Closed {
+                    waiting_for: word.to_string(),
+                });
             }
             if line.starts_with(word) {
                 return Ok(info);
@@ -254,7 +352,7 @@ impl Engine {
 
     /// Time from writing `after` to reading a line starting with `word`,
     /// and the last `info` line with a node count.
-    fn timed(&mut self, after: &str, word: &str) -> Result<(Duration, String), String> {
+    fn timed(&mut self, after: &str, word: &str) -> Result<(Duration, String), LongGamesError> {
         self.send(after)?;
         let t = Instant::now();
         let info = self.wait_for(word)?;
@@ -288,7 +386,7 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-fn measure(path: &str, texts: &[String], o: &Options) -> Result<Vec<Row>, String> {
+fn measure(path: &str, texts: &[String], o: &Options) -> Result<Vec<Row>, LongGamesError> {
     let mut e = Engine::start(path)?;
     let mut rows = Vec::new();
     for &n in &o.checkpoints {

@@ -160,7 +160,12 @@ fn board_piece(c: char) -> Option<char> {
 /// row's trailing empty points may be left out, an empty row is empty
 /// text), then `한` or `초` for the side to move (default Cho) and any
 /// words (`접장기`).
-fn parse_board(value: &str) -> Result<Position, String> {
+///
+/// # Errors
+///
+/// [`BoardError`]: the rows are not ten, a letter is not a piece, a row
+/// is too wide, or the board is not a position.
+fn parse_board(value: &str) -> Result<Position, BoardError> {
     let mut words = value.split_whitespace();
     let board = words.next().unwrap_or("");
     let side = match words.next() {
@@ -169,7 +174,7 @@ fn parse_board(value: &str) -> Result<Position, String> {
     };
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 10 {
-        return Err(format!("{} rows, not 10", rows.len()));
+        return Err(BoardError::Rows(rows.len()));
     }
     let mut fen = Vec::with_capacity(10);
     for row in rows {
@@ -179,19 +184,53 @@ fn parse_board(value: &str) -> Result<Position, String> {
                 out.push(c);
                 width += d;
             } else {
-                out.push(board_piece(c).ok_or_else(|| format!("'{c}' is not a piece"))?);
+                out.push(board_piece(c).ok_or(BoardError::NotAPiece(c))?);
                 width += 1;
             }
         }
         if width > 9 {
-            return Err(format!("row '{row}' is wider than 9"));
+            return Err(BoardError::TooWide(row.to_string()));
         }
         if width < 9 {
             out.push_str(&(9 - width).to_string());
         }
         fen.push(out);
     }
-    Position::from_fen(&format!("{} {side} - - 0 1", fen.join("/"))).map_err(|e| e.to_string())
+    Position::from_fen(&format!("{} {side} - - 0 1", fen.join("/"))).map_err(BoardError::Fen)
+}
+
+/// Why a `[판]` value is not a board. The reader reports it as
+/// [`GameErrorKind::BadFen`] with the tag quoted before the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum BoardError {
+    /// Not ten rows (the count).
+    Rows(usize),
+    /// A character that is neither a digit nor a piece.
+    NotAPiece(char),
+    /// A row of more than nine points (the row).
+    TooWide(String),
+    /// Rows that read, but as a FEN are not a position.
+    Fen(janggi_core::FenError),
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Rows(n) => write!(f, "{n} rows, not 10"),
+            BoardError::NotAPiece(c) => write!(f, "'{c}' is not a piece"),
+            BoardError::TooWide(row) => write!(f, "row '{row}' is wider than 9"),
+            BoardError::Fen(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BoardError::Fen(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// `pos` with the horses and elephants of some back-rank wings swapped
@@ -800,6 +839,22 @@ pub fn write_gib_file(recs: &[Record]) -> Result<String, GibWriteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_board_says_what_is_wrong() {
+        let e = |text: &str| parse_board(text).expect_err(text);
+        assert_eq!(e("차마상/4장"), BoardError::Rows(2));
+        assert_eq!(e("차마상/4장").to_string(), "2 rows, not 10");
+        assert_eq!(e("차X/////////").to_string(), "'X' is not a piece");
+        assert_eq!(
+            e("차마상사1사상마차사사/////////").to_string(),
+            "row '차마상사1사상마차사사' is wider than 9"
+        );
+        // Ten rows of pieces but no generals: the FEN's own error.
+        let fen = e("차/////////");
+        assert!(matches!(fen, BoardError::Fen(_)), "{fen:?}");
+        assert!(std::error::Error::source(&fen).is_some());
+    }
 
     #[test]
     fn setup_names() {

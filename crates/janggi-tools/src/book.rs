@@ -198,12 +198,44 @@ fn judge(k: u64, cfg: &BookConfig, searcher: &mut Searcher) -> Verdict {
     )
 }
 
+/// Why [`build`] gave up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// Too few candidates passed the filter within the candidate limit
+    /// (`count × max_tries_per_opening`, at least 64).
+    TooFewOpenings {
+        /// Openings kept.
+        kept: usize,
+        /// Openings asked for (`count`).
+        wanted: usize,
+        /// Candidates tried.
+        candidates: u64,
+    },
+}
+
+impl std::fmt::Display for BookError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BookError::TooFewOpenings {
+                kept,
+                wanted,
+                candidates,
+            } => write!(
+                f,
+                "only {kept} of {wanted} openings after {candidates} candidates: widen --margin or change --plies"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
 /// Builds the book.
 ///
 /// # Errors
-/// When too few candidates pass the filter (after
-/// `count × max_tries_per_opening` candidates).
-pub fn build(cfg: &BookConfig, progress: bool) -> Result<Book, String> {
+/// [`BookError::TooFewOpenings`] when too few candidates pass the filter
+/// (after `count × max_tries_per_opening` candidates).
+pub fn build(cfg: &BookConfig, progress: bool) -> Result<Book, BookError> {
     let limit = (cfg.count as u64)
         .saturating_mul(cfg.max_tries_per_opening.max(1) as u64)
         .max(64);
@@ -226,12 +258,11 @@ pub fn build(cfg: &BookConfig, progress: bool) -> Result<Book, String> {
     let mut next = 0u64;
     while book.entries.len() < cfg.count {
         if next >= limit {
-            return Err(format!(
-                "only {} of {} openings after {} candidates: widen --margin or change --plies",
-                book.entries.len(),
-                cfg.count,
-                next
-            ));
+            return Err(BookError::TooFewOpenings {
+                kept: book.entries.len(),
+                wanted: cfg.count,
+                candidates: next,
+            });
         }
         // A batch a bit larger than what is still missing (most pass).
         let missing = (cfg.count - book.entries.len()) as u64;

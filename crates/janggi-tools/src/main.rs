@@ -187,24 +187,63 @@ struct TrainArgs {
 }
 
 /// `--input-buckets`: a name of [`janggi_search::nnue::InputBuckets`].
-fn parse_input_buckets(s: &str) -> Result<janggi_search::nnue::InputBuckets, String> {
-    janggi_search::nnue::InputBuckets::from_name(s.trim()).ok_or_else(|| {
-        let names: Vec<&str> = janggi_search::nnue::InputBuckets::ALL
-            .iter()
-            .map(|b| b.name())
-            .collect();
-        format!("want one of {}", names.join(", "))
-    })
+fn parse_input_buckets(s: &str) -> Result<janggi_search::nnue::InputBuckets, ArgError> {
+    janggi_search::nnue::InputBuckets::from_name(s.trim()).ok_or(ArgError::InputBuckets)
 }
 
 /// `--hidden`: one of [`janggi_search::nnue::HIDDEN_SIZES`].
-fn parse_hidden(s: &str) -> Result<janggi_search::nnue::Width, String> {
-    let sizes = janggi_search::nnue::HIDDEN_SIZES;
+fn parse_hidden(s: &str) -> Result<janggi_search::nnue::Width, ArgError> {
     s.trim()
         .parse()
         .ok()
         .and_then(janggi_search::nnue::Width::from_hidden)
-        .ok_or_else(|| format!("want one of {sizes:?}"))
+        .ok_or(ArgError::Hidden)
+}
+
+/// An argument refused: by a clap value parser (clap prints it after the
+/// argument's name and exits 2) or by [`EvalArgs::network`] (printed as
+/// `error: …`, exit 2).
+#[derive(Debug)]
+enum ArgError {
+    /// `--input-buckets`: not a scheme's name.
+    InputBuckets,
+    /// `--hidden`: not one of the widths this build has.
+    Hidden,
+    /// `--eval-file` with `--eval hce`.
+    EvalFileNeedsNnue,
+    /// `--eval`: neither `hce` nor `nnue`.
+    UnknownEval(String),
+    /// `--eval-file`: the network could not be read.
+    Network(janggi_search::nnue::NetError),
+}
+
+impl std::fmt::Display for ArgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArgError::InputBuckets => {
+                let names: Vec<&str> = janggi_search::nnue::InputBuckets::ALL
+                    .iter()
+                    .map(|b| b.name())
+                    .collect();
+                write!(f, "want one of {}", names.join(", "))
+            }
+            ArgError::Hidden => {
+                write!(f, "want one of {:?}", janggi_search::nnue::HIDDEN_SIZES)
+            }
+            ArgError::EvalFileNeedsNnue => f.write_str("--eval-file needs --eval nnue"),
+            ArgError::UnknownEval(other) => write!(f, "--eval {other}: want hce or nnue"),
+            ArgError::Network(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ArgError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ArgError::Network(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -236,16 +275,16 @@ struct EvalArgs {
 
 impl EvalArgs {
     /// The network these arguments name (`None`: the handcrafted
-    /// evaluation), or an error line.
-    fn network(&self) -> Result<Option<std::sync::Arc<janggi_search::nnue::Network>>, String> {
+    /// evaluation), or why not.
+    fn network(&self) -> Result<Option<std::sync::Arc<janggi_search::nnue::Network>>, ArgError> {
         match (self.eval.as_str(), self.eval_file.as_deref()) {
             ("hce", None) => Ok(None),
-            ("hce", Some(_)) => Err("--eval-file needs --eval nnue".into()),
+            ("hce", Some(_)) => Err(ArgError::EvalFileNeedsNnue),
             ("nnue", None) => Ok(Some(janggi_search::nnue::default_network().clone())),
             ("nnue", Some(p)) => janggi_search::nnue::Network::load(p)
                 .map(|n| Some(std::sync::Arc::new(n)))
-                .map_err(|e| e.to_string()),
-            (other, _) => Err(format!("--eval {other}: want hce or nnue")),
+                .map_err(ArgError::Network),
+            (other, _) => Err(ArgError::UnknownEval(other.to_string())),
         }
     }
 }
@@ -466,14 +505,43 @@ mod eval_args_tests {
         assert!(matches!(args("hce", None).network(), Ok(None)));
         assert!(matches!(args("nnue", None).network(), Ok(Some(_))));
         assert_eq!(
-            args("hce", Some("x.nnue")).network().err().as_deref(),
+            args("hce", Some("x.nnue"))
+                .network()
+                .err()
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("--eval-file needs --eval nnue")
         );
         assert_eq!(
-            args("psqt", None).network().err().as_deref(),
+            args("psqt", None)
+                .network()
+                .err()
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("--eval psqt: want hce or nnue")
         );
         let missing = args("nnue", Some("/nonexistent/x.nnue")).network();
         assert!(missing.is_err(), "a missing network file is an error");
+    }
+}
+
+#[cfg(test)]
+mod value_parser_tests {
+    use super::{parse_hidden, parse_input_buckets};
+    use janggi_search::nnue::{InputBuckets, Width};
+
+    #[test]
+    fn value_parsers_name_what_they_want() {
+        assert!(matches!(parse_hidden(" 256 "), Ok(Width::H256)));
+        assert_eq!(
+            parse_hidden("300").map(|_| ()).unwrap_err().to_string(),
+            format!("want one of {:?}", janggi_search::nnue::HIDDEN_SIZES)
+        );
+        assert!(matches!(
+            parse_input_buckets("none"),
+            Ok(InputBuckets::None)
+        ));
+        let err = parse_input_buckets("palace7").unwrap_err().to_string();
+        assert!(err.starts_with("want one of none, "), "{err}");
     }
 }

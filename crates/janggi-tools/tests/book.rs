@@ -4,7 +4,7 @@
 
 use janggi_core::Position;
 use janggi_match::openings::OpeningConfig;
-use janggi_tools::book::{build, canonical_key, BookConfig};
+use janggi_tools::book::{build, canonical_key, BookConfig, BookError};
 use std::collections::HashSet;
 
 fn small(threads: usize) -> BookConfig {
@@ -64,4 +64,30 @@ fn book_is_counted_distinct_balanced_readable_and_deterministic() {
     )
     .unwrap();
     assert_ne!(other.entries, book.entries);
+}
+
+#[test]
+fn a_filter_nothing_passes_gives_up_with_a_typed_error() {
+    // A negative margin keeps no candidate: after the limit (at least 64
+    // candidates) the build stops and says how far it got.
+    let cfg = BookConfig {
+        count: 1,
+        nodes: 50,
+        margin: -1,
+        max_tries_per_opening: 1,
+        ..small(2)
+    };
+    let err = build(&cfg, false).expect_err("nothing passes");
+    assert_eq!(
+        err,
+        BookError::TooFewOpenings {
+            kept: 0,
+            wanted: 1,
+            candidates: 64
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "only 0 of 1 openings after 64 candidates: widen --margin or change --plies"
+    );
 }
