@@ -45,7 +45,13 @@ fn stated_graph() -> Graph {
 fn metadata_graph() -> Graph {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let out = Command::new(cargo)
-        .args(["metadata", "--no-deps", "--format-version", "1", "--offline"])
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ])
         .current_dir(root())
         .output()
         .expect("run cargo metadata");
@@ -107,11 +113,18 @@ fn the_engine_library_and_the_tools_link_no_front_end() {
     let actual = metadata_graph();
     let search = &actual["janggi-search"];
     assert!(
-        search.iter().all(|d| !d.starts_with("janggi-") || d == "janggi-core"),
+        search
+            .iter()
+            .all(|d| !d.starts_with("janggi-") || d == "janggi-core"),
         "janggi-search depends on janggi-core alone among the workspace: {search:?}"
     );
     let tools = &actual["janggi-tools"];
-    for front_end in ["janggi-engine", "janggi-gui", "janggi-analysis", "janggi-records"] {
+    for front_end in [
+        "janggi-engine",
+        "janggi-gui",
+        "janggi-analysis",
+        "janggi-records",
+    ] {
         assert!(
             !tools.iter().any(|d| d == front_end),
             "janggi-tools links {front_end}: {tools:?}"

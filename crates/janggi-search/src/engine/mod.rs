@@ -651,4 +651,64 @@ mod tests {
         assert_eq!(count.load(Ordering::SeqCst), 1);
         assert!(e.set_game(e.game().clone()).is_ok());
     }
+
+    fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn one_search_thread_serves_every_search() {
+        let threads = Arc::new(Mutex::new(Vec::new()));
+        let mut e = Engine::new();
+        for _ in 0..3 {
+            let seen = Arc::clone(&threads);
+            let reporter: Reporter = Arc::new(move |_: &Game, r: Report<'_>| {
+                if let Report::BestMove { best, .. } = r {
+                    assert!(best.is_some());
+                    seen.lock().unwrap().push(std::thread::current().id());
+                }
+            });
+            e.go(depth(3), false, reporter);
+            e.wait();
+        }
+        let ids = threads.lock().unwrap().clone();
+        assert_eq!(ids.len(), 3);
+        assert!(ids.iter().all(|&id| id == ids[0]), "{ids:?}");
+        assert_ne!(ids[0], std::thread::current().id());
+    }
+
+    #[test]
+    fn the_configuration_changes_only_when_the_engine_may_change() {
+        let count = Arc::new(AtomicUsize::new(0));
+        let mut e = Engine::new();
+        e.configure(|c| {
+            c.hash_mb = 0;
+            c.threads = 2;
+            c.multipv = 3;
+        })
+        .unwrap();
+        assert_eq!(
+            (e.config().hash_mb, e.config().threads, e.config().multipv),
+            (1, 2, 3)
+        );
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        e.go(infinite, false, counting_reporter(Arc::clone(&count)));
+        assert_eq!(e.configure(|c| c.multipv = 5), Err(EngineBusy));
+        assert_eq!(e.config().multipv, 3, "a refused change changes nothing");
+        e.stop();
+        e.wait();
+        assert_eq!(count.load(Ordering::SeqCst), 1);
+        e.configure(|c| c.multipv = 5).unwrap();
+        assert_eq!(e.config().multipv, 5);
+        // Two threads still give one legal answer per search.
+        e.go(depth(4), false, counting_reporter(Arc::clone(&count)));
+        e.wait();
+        assert_eq!(count.load(Ordering::SeqCst), 2);
+    }
 }
