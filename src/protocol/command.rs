@@ -73,8 +73,9 @@ pub enum Command {
     },
     /// `go …`, read leniently ([`Go::read_lenient`]: negative times as 0,
     /// UCCI's clock words, `perft N`; unknown words are kept for the
-    /// session to report, and the search still starts).
-    Go(LenientGo),
+    /// session to report, and the search still starts). Boxed: it is by
+    /// far the largest command.
+    Go(Box<LenientGo>),
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -252,7 +253,9 @@ impl Command {
             },
             "setoption" => parse_setoption(&rest),
             "position" => parse_position(&rest),
-            "go" => Go::read_lenient(line).map(Command::Go).map_err(go_error),
+            "go" => Go::read_lenient(line)
+                .map(|g| Command::Go(Box::new(g)))
+                .map_err(go_error),
             _ => Err(CommandError::UnknownCommand(echo(first))),
         }
     }
@@ -501,10 +504,10 @@ mod tests {
         assert_eq!(g.unknown, vec!["foo".to_string()]);
         assert_eq!(
             Command::parse("go perft 2"),
-            Ok(Command::Go(LenientGo {
+            Ok(Command::Go(Box::new(LenientGo {
                 perft: Some(2),
                 ..LenientGo::default()
-            }))
+            })))
         );
         let Ok(Command::Go(g)) = Command::parse("go time 500 increment -1 opptime 9") else {
             panic!("go did not parse");

@@ -277,7 +277,7 @@ impl Session {
                     self.say(&line);
                 }
             }
-            Command::Go(g) => self.go(g)?,
+            Command::Go(g) => self.go(*g)?,
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {
