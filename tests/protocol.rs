@@ -426,6 +426,43 @@ fn no_legal_move_gives_none_or_resign() {
     assert!(lines.contains(&"bestmove resign".to_string()), "{lines:?}");
 }
 
+/// `go` as GUIs send it (janggi-uci's `Go::read_lenient`): a clock that
+/// ran out (negative), keywords in any case, UCCI's clock words and an
+/// unknown word, which is reported while the search still answers.
+#[test]
+fn go_is_read_leniently() {
+    let mut h = Harness::new();
+    h.send("uci");
+    h.send("position startpos");
+    let out = h.go("GO Wtime -50 BTIME 18446744073709551615 frobnicate Depth 2");
+    assert_eq!(
+        out.iter()
+            .filter(|l| l.starts_with("info string error:"))
+            .collect::<Vec<_>>(),
+        vec!["info string error: go: unexpected 'frobnicate'"],
+        "{out:?}"
+    );
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")));
+
+    let mut h = Harness::new();
+    h.send("ucci");
+    h.send("position startpos");
+    let out = h.go("go time 300 increment 0 opptime 300 oppincrement 0");
+    assert!(
+        out.iter().all(|l| !l.starts_with("info string error:")),
+        "{out:?}"
+    );
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")));
+    assert_eq!(
+        h.ask("go depth -1"),
+        vec!["info string error: go: '-1' is not a valid number for depth"]
+    );
+    assert_eq!(
+        h.ask("go wtime"),
+        vec!["info string error: go: missing a number after wtime"]
+    );
+}
+
 #[test]
 fn option_errors_change_nothing() {
     let mut h = Harness::new();

@@ -14,6 +14,7 @@
 //! );
 //! ```
 
+use janggi_uci::{Go, LenientGo, ParseError};
 use std::fmt;
 
 /// Where a `position` command starts.
@@ -25,63 +26,6 @@ pub enum StartPos {
     Fen(String),
     /// `sfen …` (USI; converted to FEN at the boundary).
     Sfen(String),
-}
-
-/// The parameters of `go`, as sent. Times are milliseconds; negative times
-/// (some GUIs send them when a clock ran out) are kept and clamped later.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// `depth N`.
-    pub depth: Option<u32>,
-    /// `nodes N`.
-    pub nodes: Option<u64>,
-    /// `mate N`.
-    pub mate: Option<u32>,
-    /// `movetime MS`.
-    pub movetime: Option<i64>,
-    /// `wtime MS` (UCI: Cho's clock; USI: Han's clock).
-    pub wtime: Option<i64>,
-    /// `btime MS` (UCI: Han's clock; USI: Cho's clock).
-    pub btime: Option<i64>,
-    /// `winc MS`.
-    pub winc: Option<i64>,
-    /// `binc MS`.
-    pub binc: Option<i64>,
-    /// `movestogo N`.
-    pub movestogo: Option<u32>,
-    /// `byoyomi MS`.
-    pub byoyomi: Option<i64>,
-    /// `periods N` (extension).
-    pub periods: Option<u32>,
-    /// UCCI `time MS`: the side to move's clock.
-    pub time: Option<i64>,
-    /// UCCI `increment MS`: the side to move's increment.
-    pub increment: Option<i64>,
-    /// `infinite`.
-    pub infinite: bool,
-    /// `ponder`.
-    pub ponder: bool,
-    /// `perft N`: count instead of searching.
-    pub perft: Option<u32>,
-    /// `searchmoves m1 m2 …`: search only these root moves.
-    pub searchmoves: Vec<String>,
-    /// Tokens that are no `go` parameter (reported, then ignored, so a GUI
-    /// still gets its `bestmove`).
-    pub unknown: Vec<String>,
-}
-
-impl GoParams {
-    /// Whether any clock parameter was given.
-    pub fn has_clock(&self) -> bool {
-        self.wtime.is_some()
-            || self.btime.is_some()
-            || self.winc.is_some()
-            || self.binc.is_some()
-            || self.byoyomi.is_some()
-            || self.movestogo.is_some()
-            || self.time.is_some()
-            || self.increment.is_some()
-    }
 }
 
 /// USI `gameover` result.
@@ -127,8 +71,11 @@ pub enum Command {
         /// Move texts, in the dialect's notation.
         moves: Vec<String>,
     },
-    /// `go …`.
-    Go(GoParams),
+    /// `go …`, read leniently ([`Go::read_lenient`]: negative times as 0,
+    /// UCCI's clock words, `perft N`; unknown words are kept for the
+    /// session to report, and the search still starts). Boxed: it is by
+    /// far the largest command.
+    Go(Box<LenientGo>),
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -166,6 +113,13 @@ pub enum CommandError {
         /// What is missing.
         what: &'static str,
     },
+    /// A parameter with no value after it.
+    MissingValue {
+        /// The command.
+        command: &'static str,
+        /// The parameter.
+        param: &'static str,
+    },
     /// A number that does not parse.
     BadNumber {
         /// The command.
@@ -190,6 +144,9 @@ impl fmt::Display for CommandError {
             CommandError::Empty => write!(f, "empty line"),
             CommandError::UnknownCommand(c) => write!(f, "unknown command '{c}'"),
             CommandError::Missing { command, what } => write!(f, "{command}: missing {what}"),
+            CommandError::MissingValue { command, param } => {
+                write!(f, "{command}: missing a number after {param}")
+            }
             CommandError::BadNumber {
                 command,
                 param,
@@ -296,7 +253,9 @@ impl Command {
             },
             "setoption" => parse_setoption(&rest),
             "position" => parse_position(&rest),
-            "go" => parse_go(&rest).map(Command::Go),
+            "go" => Go::read_lenient(line)
+                .map(|g| Command::Go(Box::new(g)))
+                .map_err(go_error),
             _ => Err(CommandError::UnknownCommand(echo(first))),
         }
     }
@@ -387,87 +346,26 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     Ok(Command::Position { start, moves })
 }
 
-/// Words that start a `go` parameter (they end a `searchmoves` list).
-const GO_WORDS: [&str; 19] = [
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "byoyomi",
-    "periods",
-    "time",
-    "increment",
-    "infinite",
-    "ponder",
-    "perft",
-    "searchmoves",
-    "opptime",
-    "oppincrement",
-];
-
-fn parse_go(rest: &[&str]) -> Result<GoParams, CommandError> {
+/// What was wrong with a `go` line, in this module's terms.
+fn go_error(e: ParseError) -> CommandError {
     const C: &str = "go";
-    let mut g = GoParams::default();
-    let mut i = 0;
-    while i < rest.len() {
-        let word = rest[i].to_ascii_lowercase();
-        let value = rest.get(i + 1).copied();
-        let mut took_value = true;
-        match word.as_str() {
-            "depth" => g.depth = Some(number(C, "depth", value, "a number after depth")?),
-            "nodes" => g.nodes = Some(number(C, "nodes", value, "a number after nodes")?),
-            "mate" => g.mate = Some(number(C, "mate", value, "a number after mate")?),
-            "movetime" => {
-                g.movetime = Some(number(C, "movetime", value, "a number after movetime")?)
-            }
-            "wtime" => g.wtime = Some(number(C, "wtime", value, "a number after wtime")?),
-            "btime" => g.btime = Some(number(C, "btime", value, "a number after btime")?),
-            "winc" => g.winc = Some(number(C, "winc", value, "a number after winc")?),
-            "binc" => g.binc = Some(number(C, "binc", value, "a number after binc")?),
-            "movestogo" => {
-                g.movestogo = Some(number(C, "movestogo", value, "a number after movestogo")?)
-            }
-            "byoyomi" => g.byoyomi = Some(number(C, "byoyomi", value, "a number after byoyomi")?),
-            "periods" => g.periods = Some(number(C, "periods", value, "a number after periods")?),
-            "time" => g.time = Some(number(C, "time", value, "a number after time")?),
-            "increment" => {
-                g.increment = Some(number(C, "increment", value, "a number after increment")?)
-            }
-            // UCCI: the opponent's clock does not matter for our own time.
-            "opptime" | "oppincrement" => {
-                let _: i64 = number(C, "opptime", value, "a number")?;
-            }
-            "perft" => g.perft = Some(number(C, "perft", value, "a depth after perft")?),
-            "infinite" => {
-                g.infinite = true;
-                took_value = false;
-            }
-            "ponder" => {
-                g.ponder = true;
-                took_value = false;
-            }
-            "searchmoves" => {
-                let mut j = i + 1;
-                while j < rest.len() && !GO_WORDS.contains(&rest[j].to_ascii_lowercase().as_str()) {
-                    g.searchmoves.push(rest[j].to_string());
-                    j += 1;
-                }
-                i = j;
-                continue;
-            }
-            _ => {
-                g.unknown.push(echo(rest[i]));
-                took_value = false;
+    match e {
+        ParseError::MissingValue(param) => CommandError::MissingValue { command: C, param },
+        ParseError::BadNumber { field, text } | ParseError::BadValue { field, text } => {
+            CommandError::BadNumber {
+                command: C,
+                param: field.to_string(),
+                value: echo(&text),
             }
         }
-        i += if took_value { 2 } else { 1 };
+        // Not returned by the lenient reader (unknown words are kept, the
+        // line starts with `go`); mapped rather than assumed.
+        ParseError::UnknownToken(token) => CommandError::Unexpected {
+            command: C,
+            token: echo(&token),
+        },
+        ParseError::NotThisCommand { .. } => CommandError::UnknownCommand(C.to_string()),
     }
-    Ok(g)
 }
 
 #[cfg(test)]
@@ -583,34 +481,49 @@ mod tests {
         else {
             panic!("go did not parse");
         };
+        // A negative time (a clock that ran out) is 0.
         assert_eq!(
-            (g.wtime, g.btime, g.winc, g.binc, g.movestogo),
-            (Some(1000), Some(-5), Some(10), Some(20), Some(5))
+            (g.go.wtime, g.go.btime, g.go.winc, g.go.binc, g.go.movestogo),
+            (Some(1000), Some(0), Some(10), Some(20), Some(5))
         );
         assert!(g.has_clock());
         let Ok(Command::Go(g)) =
-            Command::parse("go ponder byoyomi 3000 periods 2 searchmoves b1c3 h1g3 depth 4 foo")
+            Command::parse("Go ponder byoyomi 3000 periods 2 searchmoves b1c3 h1g3 DEPTH 4 foo")
         else {
             panic!("go did not parse");
         };
-        assert!(g.ponder && !g.infinite);
+        assert!(g.go.ponder && !g.go.infinite);
         assert_eq!(
-            (g.byoyomi, g.periods, g.depth),
+            (g.go.byoyomi, g.go.periods, g.go.depth),
             (Some(3000), Some(2), Some(4))
         );
-        assert_eq!(g.searchmoves, vec!["b1c3".to_string(), "h1g3".to_string()]);
+        assert_eq!(
+            g.go.searchmoves,
+            vec!["b1c3".to_string(), "h1g3".to_string()]
+        );
         assert_eq!(g.unknown, vec!["foo".to_string()]);
         assert_eq!(
             Command::parse("go perft 2"),
-            Ok(Command::Go(GoParams {
+            Ok(Command::Go(Box::new(LenientGo {
                 perft: Some(2),
-                ..GoParams::default()
-            }))
+                ..LenientGo::default()
+            })))
         );
-        assert!(matches!(
+        let Ok(Command::Go(g)) = Command::parse("go time 500 increment -1 opptime 9") else {
+            panic!("go did not parse");
+        };
+        assert_eq!((g.ucci.time, g.ucci.increment), (Some(500), Some(0)));
+        assert_eq!(
             Command::parse("go depth"),
-            Err(CommandError::Missing { .. })
-        ));
+            Err(CommandError::MissingValue {
+                command: "go",
+                param: "depth"
+            })
+        );
+        assert_eq!(
+            Command::parse("go depth").map_err(|e| e.to_string()),
+            Err("go: missing a number after depth".to_string())
+        );
         assert!(matches!(
             Command::parse("go depth x"),
             Err(CommandError::BadNumber { .. })
@@ -622,7 +535,7 @@ mod tests {
         let Ok(Command::Go(g)) = Command::parse("go infinite") else {
             panic!("go did not parse")
         };
-        assert!(g.infinite && !g.has_clock());
+        assert!(g.go.infinite && !g.has_clock());
     }
 
     #[test]

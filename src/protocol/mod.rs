@@ -34,7 +34,7 @@ pub mod options;
 pub mod uci;
 pub mod wdl;
 
-pub use command::{Command, CommandError, GoParams, StartPos};
+pub use command::{Command, CommandError, StartPos};
 pub use error::{MoveError, ProtocolError};
 pub use io::{run, Input, MemorySink, Output, MAX_LINE};
 pub use options::{
@@ -47,6 +47,7 @@ use command::echo;
 use error::busy;
 use events::{final_outcome, last_move_events, refused_repetitions, rule_event_lines};
 use janggi_core::{Color, Game, Position, Rules, Square};
+use janggi_uci::LenientGo;
 use notation::{move_text, parse_move, sfen_to_fen, square_text};
 use std::collections::VecDeque;
 use std::io::Write;
@@ -274,7 +275,7 @@ impl Session {
                     self.say(&line);
                 }
             }
-            Command::Go(g) => self.go(g)?,
+            Command::Go(g) => self.go(*g)?,
             Command::Stop => self.engine.stop(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {
@@ -399,34 +400,32 @@ impl Session {
         })
     }
 
-    fn limits(&self, g: &GoParams) -> Limits {
-        let ms = |v: Option<i64>| Duration::from_millis(v.unwrap_or(0).max(0).unsigned_abs());
+    fn limits(&self, g: &LenientGo) -> Limits {
+        let ms = |v: Option<u64>| Duration::from_millis(v.unwrap_or(0));
         let stm = self.engine.game().side_to_move();
         // UCI: Cho is "white" (wtime); USI: Cho is sente, "black" (btime).
-        let cho_is_w = self.dialect != ProtocolDialect::Usi;
-        let (time, inc) = if (stm == Color::Cho) == cho_is_w {
-            (g.wtime, g.winc)
-        } else {
-            (g.btime, g.binc)
+        // UCCI's `time`/`increment`, when given, are the side to move's.
+        let wire = match self.dialect {
+            ProtocolDialect::Usi => janggi_uci::Dialect::Usi,
+            _ => janggi_uci::Dialect::Uci,
         };
-        let (time, inc) = (g.time.or(time), g.increment.or(inc));
         let clock = g.has_clock().then(|| {
-            let byoyomi = ms(g.byoyomi);
+            let byoyomi = ms(g.go.byoyomi);
             Clock {
-                time: ms(time),
-                inc: ms(inc),
-                movestogo: g.movestogo.filter(|&n| n > 0),
+                time: ms(g.own_time(wire, stm)),
+                inc: ms(g.own_inc(wire, stm)),
+                movestogo: g.go.movestogo.filter(|&n| n > 0),
                 byoyomi,
-                periods: g.periods.unwrap_or(u32::from(!byoyomi.is_zero())),
+                periods: g.go.periods.unwrap_or(u32::from(!byoyomi.is_zero())),
             }
         });
         Limits {
-            depth: g.depth,
-            nodes: g.nodes,
-            mate: g.mate,
-            movetime: g.movetime.map(|t| ms(Some(t))),
+            depth: g.go.depth,
+            nodes: g.go.nodes,
+            mate: g.go.mate,
+            movetime: g.go.movetime.map(Duration::from_millis),
             clock,
-            infinite: g.infinite,
+            infinite: g.go.infinite,
             move_overhead: Duration::from_millis(self.engine.config().move_overhead_ms),
             multipv: self.engine.config().multipv,
             searchmoves: Vec::new(),
@@ -468,11 +467,11 @@ impl Session {
         moves
     }
 
-    fn go(&mut self, g: GoParams) -> Result<(), ProtocolError> {
+    fn go(&mut self, g: LenientGo) -> Result<(), ProtocolError> {
         for u in &g.unknown {
             self.error(&ProtocolError::Command(CommandError::Unexpected {
                 command: "go",
-                token: u.clone(),
+                token: echo(u),
             }));
         }
         if let Some(depth) = g.perft {
@@ -480,8 +479,8 @@ impl Session {
             return Ok(());
         }
         let mut limits = self.limits(&g);
-        if !g.searchmoves.is_empty() {
-            limits.searchmoves = self.searchmoves(&g.searchmoves);
+        if !g.go.searchmoves.is_empty() {
+            limits.searchmoves = self.searchmoves(&g.go.searchmoves);
             if limits.searchmoves.is_empty() {
                 self.say("info string go searchmoves: no legal move given; searching all moves");
             }
@@ -501,7 +500,7 @@ impl Session {
                 out.line(&uci::bestmove_line(game, best, ponder, dialect))
             }
         });
-        self.engine.go(limits, g.ponder, reporter);
+        self.engine.go(limits, g.go.ponder, reporter);
         Ok(())
     }
 

@@ -33,45 +33,22 @@ use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// An engine's score, from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in N moves (negative: being mated).
-    Mate(i32),
+/// An engine's score, from the side to move's point of view: the wire's
+/// own [`janggi_uci::Score`] (centipawns or mate), with
+/// [`flip`](Score::flip) and [`eval_tag`](Score::eval_tag); the win
+/// probability of the analysis' model is [`WinProbability`].
+pub use janggi_uci::Score;
+
+/// The win probability of a [`Score`] under the engine's WDL model (see
+/// the crate docs).
+pub trait WinProbability {
+    /// Win probability (expected score, 0–1) for the side whose view this
+    /// is.
+    fn win_probability(self) -> f64;
 }
 
-impl From<janggi_uci::Score> for Score {
-    /// The engine's score as the analysis reads it.
-    fn from(s: janggi_uci::Score) -> Score {
-        match s {
-            janggi_uci::Score::Cp(c) => Score::Cp(c),
-            janggi_uci::Score::Mate(n) => Score::Mate(n),
-        }
-    }
-}
-
-impl Score {
-    /// The same score from the other side.
-    pub fn flip(self) -> Score {
-        match self {
-            Score::Cp(c) => Score::Cp(-c),
-            Score::Mate(n) => Score::Mate(-n),
-        }
-    }
-
-    /// As lichess writes it in `[%eval …]`: pawns (`0.35`, `-1.20`) or
-    /// `#3` / `#-3`.
-    pub fn eval_tag(self) -> String {
-        match self {
-            Score::Cp(c) => format!("{:.2}", f64::from(c) / 100.0),
-            Score::Mate(n) => format!("#{n}"),
-        }
-    }
-
-    /// Win probability (expected score, 0–1) for the side whose view this is.
-    pub fn win_probability(self) -> f64 {
+impl WinProbability for Score {
+    fn win_probability(self) -> f64 {
         match self {
             Score::Mate(n) if n > 0 => 1.0,
             Score::Mate(_) => 0.0,
@@ -326,7 +303,7 @@ impl Evaluator for UciEngine {
         ) {
             Think::Move(r) | Think::Late(r) => {
                 // No score at all (an engine that sends none): even.
-                let score = r.score.map_or(Score::Cp(0), Score::from);
+                let score = r.score.unwrap_or(Score::Cp(0));
                 Ok(Eval {
                     score,
                     best: r.bestmove,

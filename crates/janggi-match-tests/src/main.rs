@@ -21,6 +21,7 @@
 //! `CARGO_BIN_EXE_janggi-fake-engine`, so plain `cargo test` builds it.
 
 use janggi_core::{Color, Game, Move, Notation, Position, Rules, Square};
+use janggi_uci::{Dialect, Go};
 use std::io::{self, BufRead, Write};
 use std::thread;
 use std::time::Duration;
@@ -132,26 +133,21 @@ impl Fake {
         }
     }
 
-    fn think_ms(&self, words: &[&str]) -> Option<u64> {
+    /// How long to think for `go` (read as a [`Go`]): `pct` % of the
+    /// byoyomi period once the own main time is gone, else of `movetime`.
+    fn think_ms(&self, go: &Go) -> Option<u64> {
         let pct = self.pct?;
-        let get = |k: &str| {
-            words
-                .iter()
-                .position(|w| *w == k)
-                .and_then(|i| words.get(i + 1))
-                .and_then(|v| v.parse::<u64>().ok())
-        };
         let side = self.game.as_ref().map_or(Color::Cho, Game::side_to_move);
-        let own_key = match (self.notation, side) {
-            (Notation::Uci, Color::Cho) | (Notation::Usi, Color::Han) => "wtime",
-            _ => "btime",
+        let dialect = match self.notation {
+            Notation::Usi => Dialect::Usi,
+            Notation::Uci => Dialect::Uci,
         };
-        let base = match (get("byoyomi"), get(own_key), get("movetime")) {
+        let base = match (go.byoyomi, go.time(dialect, side), go.movetime) {
             (Some(b), Some(0), _) => b,
             (_, _, Some(mt)) => mt,
             _ => return None,
         };
-        Some(base * pct / 100)
+        Some(base.saturating_mul(pct) / 100)
     }
 }
 
@@ -268,7 +264,10 @@ fn run(args: &[String]) -> i32 {
                     Mode::Late if now => thread::sleep(Duration::from_millis(f.late_ms)),
                     _ => {}
                 }
-                if let Some(ms) = f.think_ms(&words) {
+                // A line the runner wrote is a canonical `Go`; anything
+                // else still gets a move, without thinking.
+                let go = line.parse::<Go>().unwrap_or_default();
+                if let Some(ms) = f.think_ms(&go) {
                     thread::sleep(Duration::from_millis(ms));
                 }
                 let mv = match f.mode {

@@ -13,6 +13,11 @@
 //! | `option name … type …` | [`OptionDecl`] ([`OptionKind`]) |
 //! | `setoption name … value …` | [`SetOption`] |
 //!
+//! An engine reads `go` from GUIs with [`Go::read_lenient`] instead
+//! ([`LenientGo`]): negative times as 0, keywords in any case, UCCI's
+//! clock words ([`UcciClock`]), `perft N`, and unknown words kept aside
+//! rather than refused.
+//!
 //! [`Dialect`] is UCI or USI: the handshake words and which `go` key
 //! carries the first mover's (Cho's) time. [`Clock`] is the one clock
 //! with byoyomi (§8.5 of the rules spec) that every front end charges;
@@ -42,6 +47,7 @@ mod dialect;
 mod error;
 mod go;
 mod info;
+mod lenient_go;
 mod option;
 mod score;
 mod time_control;
@@ -53,6 +59,7 @@ pub use dialect::Dialect;
 pub use error::ParseError;
 pub use go::Go;
 pub use info::Info;
+pub use lenient_go::{LenientGo, UcciClock};
 pub use option::{OptionDecl, OptionKind, SetOption};
 pub use score::{Bound, Pawns, Score, MATE_CP};
 pub use time_control::{parse_seconds, Byoyomi, TimeControl, TimeControlError};

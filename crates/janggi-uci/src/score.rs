@@ -40,6 +40,25 @@ impl Score {
     pub fn pawns(self) -> Pawns {
         Pawns(self)
     }
+
+    /// The same score from the other side's point of view (`cp 35` →
+    /// `cp -35`, `mate 3` → `mate -3`; `i32::MIN` becomes `i32::MAX`
+    /// rather than overflowing).
+    pub fn flip(self) -> Score {
+        match self {
+            Score::Cp(c) => Score::Cp(c.saturating_neg()),
+            Score::Mate(n) => Score::Mate(n.saturating_neg()),
+        }
+    }
+
+    /// The score as lichess writes it in a PGN `[%eval …]` comment: pawns
+    /// with two decimals and no `+` (`0.35`, `-1.20`) or `#3` / `#-3`.
+    pub fn eval_tag(self) -> String {
+        match self {
+            Score::Cp(c) => format!("{:.2}", f64::from(c) / 100.0),
+            Score::Mate(n) => format!("#{n}"),
+        }
+    }
 }
 
 impl fmt::Display for Score {
@@ -146,6 +165,13 @@ mod tests {
         assert_eq!(Score::Mate(5).pawns().to_string(), "+M5");
         assert_eq!(Score::Mate(-3).pawns().to_string(), "-M3");
         assert_eq!(Score::Cp(i32::MIN).pawns().to_string(), "-21474836.48");
+        assert_eq!(Score::Cp(35).flip(), Score::Cp(-35));
+        assert_eq!(Score::Mate(-3).flip(), Score::Mate(3));
+        assert_eq!(Score::Cp(i32::MIN).flip(), Score::Cp(i32::MAX));
+        assert_eq!(Score::Cp(-120).eval_tag(), "-1.20");
+        assert_eq!(Score::Cp(5).eval_tag(), "0.05");
+        assert_eq!(Score::Mate(3).eval_tag(), "#3");
+        assert_eq!(Score::Mate(-2).eval_tag(), "#-2");
         for s in [Score::Cp(-35), Score::Mate(4), Score::Mate(-1)] {
             assert_eq!(s.to_string().parse(), Ok(s));
         }
