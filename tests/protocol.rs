@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::fen_after;
 use common::session::{spawn_engine, Harness, LONG};
 use janggi::perft::divide;
 use janggi::protocol::{self, Flow, MemorySink};
@@ -16,15 +17,6 @@ use std::process::Command;
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
-
-fn fen_after(moves: &[&str]) -> String {
-    let mut g = Game::new(Position::startpos(), Rules::default());
-    for m in moves {
-        let mv = g.position().parse_move(m, Notation::Uci).unwrap();
-        g.play(mv).unwrap();
-    }
-    g.position().fen()
-}
 
 /// Han to move, in check from the chariot on a10, every flight square
 /// covered by the chariot on i9: checkmated.

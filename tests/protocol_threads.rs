@@ -7,22 +7,13 @@
 
 mod common;
 
+use common::fen_after;
 use common::session::LONG;
 use janggi::protocol::{self, MemorySink};
-use janggi::{Game, Notation, Position, Rules};
 use std::io::{BufReader, Write};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
-
-fn fen_after(moves: &[&str]) -> String {
-    let mut g = Game::new(Position::startpos(), Rules::default());
-    for m in moves {
-        let mv = g.position().parse_move(m, Notation::Uci).unwrap();
-        g.play(mv).unwrap();
-    }
-    g.position().fen()
-}
 
 /// A blocking reader fed through a channel, like a pipe the test writes to.
 struct ChannelReader {
@@ -45,32 +36,56 @@ impl std::io::Read for ChannelReader {
     }
 }
 
-#[test]
-fn input_stays_responsive_while_a_command_waits_for_a_finite_search() {
-    let (tx, rx) = mpsc::channel::<Vec<u8>>();
-    let sink = MemorySink::default();
-    let out = sink.clone();
-    let runner = thread::spawn(move || {
-        protocol::run(
-            BufReader::new(ChannelReader {
-                rx,
-                buf: Vec::new(),
-            }),
-            out,
-        )
-    });
-    let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).expect("send");
-    let wait = |pred: &dyn Fn(&[String]) -> bool| {
+/// A protocol loop on its own thread, fed line by line through a channel,
+/// its output collected in `sink`.
+struct Scripted {
+    tx: mpsc::Sender<Vec<u8>>,
+    sink: MemorySink,
+    runner: thread::JoinHandle<i32>,
+}
+
+impl Scripted {
+    /// Starts the loop writing to `out`, which must write through to `sink`.
+    fn start<W: Write + Send + 'static>(sink: MemorySink, out: W) -> Scripted {
+        let (tx, rx) = mpsc::channel::<Vec<u8>>();
+        let runner = thread::spawn(move || {
+            protocol::run(
+                BufReader::new(ChannelReader {
+                    rx,
+                    buf: Vec::new(),
+                }),
+                out,
+            )
+        });
+        Scripted { tx, sink, runner }
+    }
+
+    fn send(&self, line: &str) {
+        self.tx
+            .send(format!("{line}\n").into_bytes())
+            .expect("send");
+    }
+
+    /// The output so far once `pred` holds of it (fails after `LONG`).
+    fn wait(&self, pred: &dyn Fn(&[String]) -> bool) -> Vec<String> {
         let start = Instant::now();
         loop {
-            let lines = sink.lines();
+            let lines = self.sink.lines();
             if pred(&lines) {
                 return lines;
             }
             assert!(start.elapsed() < LONG, "timed out: {lines:?}");
-            thread::sleep(Duration::from_millis(2));
+            thread::sleep(Duration::from_millis(1));
         }
-    };
+    }
+}
+
+#[test]
+fn input_stays_responsive_while_a_command_waits_for_a_finite_search() {
+    let sink = MemorySink::default();
+    let p = Scripted::start(sink.clone(), sink.clone());
+    let send = |l: &str| p.send(l);
+    let wait = |pred: &dyn Fn(&[String]) -> bool| p.wait(pred);
     send("position startpos");
     // A finite search that will not end by itself within the test.
     send("go depth 60");
@@ -99,11 +114,11 @@ fn input_stays_responsive_while_a_command_waits_for_a_finite_search() {
     send("position startpos");
     send("quit");
     let start = Instant::now();
-    while !runner.is_finished() {
+    while !p.runner.is_finished() {
         assert!(start.elapsed() < LONG, "run did not return after quit");
         thread::sleep(Duration::from_millis(5));
     }
-    assert_eq!(runner.join().ok(), Some(0));
+    assert_eq!(p.runner.join().ok(), Some(0));
     assert!(
         sink.lines().iter().all(|l| !l.contains("error")),
         "{:?}",
@@ -141,32 +156,15 @@ impl Write for LingeringSink {
 /// loop `readyok` came first while the search thread wound down).
 #[test]
 fn after_bestmove_lines_are_answered_in_order() {
-    let (tx, rx) = mpsc::channel::<Vec<u8>>();
     let sink = MemorySink::default();
     let out = LingeringSink {
         inner: sink.clone(),
         linger: Duration::from_millis(400),
     };
-    let runner = thread::spawn(move || {
-        protocol::run(
-            BufReader::new(ChannelReader {
-                rx,
-                buf: Vec::new(),
-            }),
-            out,
-        )
-    });
-    let send = |l: &str| tx.send(format!("{l}\n").into_bytes()).expect("send");
+    let p = Scripted::start(sink, out);
+    let send = |l: &str| p.send(l);
     let wait_for = |what: &str, count: usize| {
-        let start = Instant::now();
-        loop {
-            let lines = sink.lines();
-            if lines.iter().filter(|l| l.starts_with(what)).count() >= count {
-                return lines;
-            }
-            assert!(start.elapsed() < LONG, "timed out: {lines:?}");
-            thread::sleep(Duration::from_millis(1));
-        }
+        p.wait(&|lines| lines.iter().filter(|l| l.starts_with(what)).count() >= count)
     };
     for round in 1..=3 {
         send("position startpos");
@@ -191,5 +189,5 @@ fn after_bestmove_lines_are_answered_in_order() {
         );
     }
     send("quit");
-    assert_eq!(runner.join().expect("runner"), 0);
+    assert_eq!(p.runner.join().expect("runner"), 0);
 }

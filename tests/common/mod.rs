@@ -3,7 +3,17 @@
 
 pub mod session;
 
-use janggi::{LegalityModel, Notation, Position, Square};
+use janggi::{Game, LegalityModel, Notation, Position, Rules, Square};
+
+/// The FEN after `moves` (UCI notation) from the start position.
+pub fn fen_after(moves: &[&str]) -> String {
+    let mut g = Game::new(Position::startpos(), Rules::default());
+    for m in moves {
+        let mv = g.position().parse_move(m, Notation::Uci).unwrap();
+        g.play(mv).unwrap();
+    }
+    g.position().fen()
+}
 
 /// Builds a FEN from `(square, letter)` placements and the side to move.
 pub fn fen_of(pieces: &[(&str, char)], side: char) -> String {

@@ -354,17 +354,15 @@ fn listing(l: &Listing) -> Value {
             index,
             source: s,
             warnings,
-        } => json!({
-            "index": index,
-            "ok": true,
-            "cho": s.cho,
-            "han": s.han,
-            "event": s.event,
-            "date": s.date,
-            "result": s.result,
-            "plies": s.plies,
-            "warnings": warnings,
-        }),
+        } => {
+            let mut v = source(s);
+            if let Some(o) = v.as_object_mut() {
+                o.insert("index".into(), json!(index));
+                o.insert("ok".into(), json!(true));
+                o.insert("warnings".into(), json!(warnings));
+            }
+            v
+        }
         Listing::Broken { game, error } => json!({"ok": false, "game": game, "error": error}),
     }
 }

@@ -3,9 +3,11 @@
 //! fixed limits, any `Go` value) reads back as the same `Go` with nothing
 //! beside it, and no text makes the reader panic.
 
+mod common;
+
+use common::go;
 use janggi_core::Color;
 use janggi_uci::{Byoyomi, Clock, Dialect, Go, LenientGo, ParseError, TimeControl};
-use proptest::option::of;
 use proptest::prelude::*;
 
 /// What the lenient reader must make of a canonical line.
@@ -18,50 +20,6 @@ fn reads_back(go: &Go) -> Result<(), TestCaseError> {
         line
     );
     Ok(())
-}
-
-fn go() -> impl Strategy<Value = Go> {
-    (
-        (
-            any::<bool>(),
-            of(any::<u64>()),
-            of(any::<u64>()),
-            of(any::<u64>()),
-            of(any::<u64>()),
-            of(any::<u32>()),
-            of(any::<u64>()),
-        ),
-        (
-            of(any::<u32>()),
-            of(any::<u64>()),
-            of(any::<u32>()),
-            of(any::<u64>()),
-            of(any::<u32>()),
-            any::<bool>(),
-            prop::collection::vec("[a-i](10|[1-9])[a-i](10|[1-9])", 0..6),
-        ),
-    )
-        .prop_map(
-            |(
-                (ponder, wtime, btime, winc, binc, movestogo, byoyomi),
-                (periods, movetime, depth, nodes, mate, infinite, searchmoves),
-            )| Go {
-                ponder,
-                wtime,
-                btime,
-                winc,
-                binc,
-                movestogo,
-                byoyomi,
-                periods,
-                movetime,
-                depth,
-                nodes,
-                mate,
-                infinite,
-                searchmoves,
-            },
-        )
 }
 
 /// The runner's `go` lines: [`Clock::go`] (both dialects, both sides,

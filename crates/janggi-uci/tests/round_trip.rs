@@ -1,19 +1,14 @@
 //! Every line type: `T → text → T` gives the same value, and the text a
 //! value writes is canonical (`text.parse()?.to_string() == text`).
 
+mod common;
+
+use common::{go, moves, mv};
 use janggi_uci::{Answer, BestMove, Bound, Go, Info, OptionDecl, OptionKind, Score, SetOption};
 use proptest::option::of;
 use proptest::prelude::*;
 use std::fmt::Display;
 use std::str::FromStr;
-
-fn mv() -> impl Strategy<Value = String> {
-    "[a-i](10|[1-9])[a-i](10|[1-9])"
-}
-
-fn moves() -> impl Strategy<Value = Vec<String>> {
-    prop::collection::vec(mv(), 0..6)
-}
 
 /// Words that are no keyword of any line (keywords are lower case).
 fn words() -> impl Strategy<Value = String> {
@@ -32,53 +27,6 @@ where
     prop_assert_eq!(back.as_ref(), Some(value), "{}", text);
     prop_assert_eq!(back.map(|b| b.to_string()), Some(text));
     Ok(())
-}
-
-fn go() -> impl Strategy<Value = Go> {
-    (
-        (
-            any::<bool>(),
-            of(any::<u64>()),
-            of(any::<u64>()),
-            of(any::<u64>()),
-            of(any::<u64>()),
-        ),
-        (
-            of(any::<u32>()),
-            of(any::<u64>()),
-            of(any::<u32>()),
-            of(any::<u64>()),
-        ),
-        (
-            of(any::<u32>()),
-            of(any::<u64>()),
-            of(any::<u32>()),
-            any::<bool>(),
-            moves(),
-        ),
-    )
-        .prop_map(
-            |(
-                (ponder, wtime, btime, winc, binc),
-                (movestogo, byoyomi, periods, movetime),
-                (depth, nodes, mate, infinite, searchmoves),
-            )| Go {
-                ponder,
-                wtime,
-                btime,
-                winc,
-                binc,
-                movestogo,
-                byoyomi,
-                periods,
-                movetime,
-                depth,
-                nodes,
-                mate,
-                infinite,
-                searchmoves,
-            },
-        )
 }
 
 fn score() -> impl Strategy<Value = Score> {

@@ -224,9 +224,7 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Level, SetupChoice};
-    use janggi_core::{Color, Setup};
-    use janggi_uci::{Byoyomi, TimeControl};
+    use crate::session::Level;
 
     #[test]
     fn command_split() {
@@ -247,26 +245,6 @@ mod tests {
         assert_eq!(capped.deadline(g), Duration::from_secs(1));
     }
 
-    /// A game under way on a 60 s + 2 × 20 s byoyomi clock, human (Cho)
-    /// against the engine at `level`.
-    fn on_a_byoyomi_clock(level: Level) -> Session {
-        let mut settings = Settings::default();
-        settings.set_level(level);
-        settings.time_control = Some(TimeControl::byoyomi(
-            60_000,
-            Byoyomi {
-                period_ms: 20_000,
-                periods: 2,
-            },
-        ));
-        let mut s = Session::new(settings);
-        for side in [Color::Han, Color::Cho] {
-            s.choose_setup(side, SetupChoice::Named(Setup::Mssm), 0)
-                .unwrap();
-        }
-        s
-    }
-
     #[test]
     fn go_gives_the_clock_or_the_move_time() {
         let mut settings = Settings::default();
@@ -274,7 +252,7 @@ mod tests {
         let s = Session::new(settings);
         assert_eq!(Turn::for_session(&s, Instant::now()), Turn::movetime(300));
         assert_eq!(Turn::movetime(300).go.to_string(), "go movetime 300");
-        let s = on_a_byoyomi_clock(Level::Normal);
+        let s = Session::on_a_byoyomi_clock(Level::Normal);
         let turn = Turn::for_session(&s, Instant::now());
         let line = turn.go.to_string();
         assert!(line.starts_with("go wtime "), "{line}");

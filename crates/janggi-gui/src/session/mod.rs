@@ -616,18 +616,15 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use janggi_uci::{Byoyomi, TimeControl};
-
+impl Session {
     /// A game under way (both arrangements chosen) on a 60 s + 2 × 20 s
     /// byoyomi clock, human (Cho) against the engine.
-    fn on_a_byoyomi_clock(level: Level) -> Session {
+    pub(crate) fn on_a_byoyomi_clock(level: Level) -> Session {
         let mut settings = Settings::default();
         settings.set_level(level);
-        settings.time_control = Some(TimeControl::byoyomi(
+        settings.time_control = Some(janggi_uci::TimeControl::byoyomi(
             60_000,
-            Byoyomi {
+            janggi_uci::Byoyomi {
                 period_ms: 20_000,
                 periods: 2,
             },
@@ -639,10 +636,15 @@ mod tests {
             .unwrap();
         s
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     #[test]
     fn pausing_stops_the_clock_and_resuming_starts_it() {
-        let mut s = on_a_byoyomi_clock(Level::Normal);
+        let mut s = Session::on_a_byoyomi_clock(Level::Normal);
         let now = Instant::now();
         s.pause_clock(now);
         assert_eq!(s.clock.unwrap().turn_started, None);
@@ -658,7 +660,7 @@ mod tests {
     #[test]
     fn an_overrun_of_exactly_one_period_keeps_the_periods() {
         let ms = std::time::Duration::from_millis;
-        let mut s = on_a_byoyomi_clock(Level::Normal);
+        let mut s = Session::on_a_byoyomi_clock(Level::Normal);
         let t = Instant::now();
         s.clock.as_mut().unwrap().turn_started = Some(t);
         s.pause_clock(t + ms(60_000 + 20_000));
@@ -666,13 +668,13 @@ mod tests {
         assert_eq!((c.main_ms(Color::Cho), c.periods_left(Color::Cho)), (0, 2));
         assert!(s.is_live());
         // Two periods exactly: one is used; the game goes on.
-        let mut s = on_a_byoyomi_clock(Level::Normal);
+        let mut s = Session::on_a_byoyomi_clock(Level::Normal);
         s.clock.as_mut().unwrap().turn_started = Some(t);
         assert!(!s.flag_fall(t + ms(60_000 + 40_000)));
         s.pause_clock(t + ms(60_000 + 40_000));
         assert_eq!(s.clock.unwrap().periods_left(Color::Cho), 1);
         // One millisecond past the last period: Cho loses on time.
-        let mut s = on_a_byoyomi_clock(Level::Normal);
+        let mut s = Session::on_a_byoyomi_clock(Level::Normal);
         s.clock.as_mut().unwrap().turn_started = Some(t);
         assert!(s.flag_fall(t + ms(60_000 + 40_000 + 1)));
         assert!(!s.is_live());
@@ -684,7 +686,7 @@ mod tests {
     /// stays paused, charging no one, until a page is back.
     #[test]
     fn a_move_played_while_the_clock_is_paused_keeps_it_paused() {
-        let mut s = on_a_byoyomi_clock(Level::Normal);
+        let mut s = Session::on_a_byoyomi_clock(Level::Normal);
         s.pause_clock(Instant::now());
         let before = s.clock.unwrap().times;
         let mv = s.game.position().parse_move("a4a5", Notation::Uci).unwrap();
