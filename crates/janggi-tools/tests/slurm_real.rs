@@ -8,7 +8,8 @@
 //! It needs Debian's `slurm-wlm` and `munge` and root (slurmd starts the
 //! jobs); without them it says so and passes, unless
 //! `JANGGI_SLURM_REQUIRED` is set (.ci/run sets it once it has installed
-//! them). About 15 s, most of it Slurm starting and stopping.
+//! them). About 15 s, most of it Slurm starting and stopping
+//! (docs/nnue.md, "Job arrays on a cluster (Slurm)").
 
 use janggi_tools::datagen::format::{read_file, Record};
 use std::collections::BTreeSet;
