@@ -1,7 +1,8 @@
 //! tools/slurm: the job-array file's body, run here with a faked
-//! `SLURM_ARRAY_TASK_ID` for each shard (there is no Slurm on this
-//! machine), then the concatenation script: the concatenated file holds
-//! the same games, record for record, as one unsharded run.
+//! `SLURM_ARRAY_TASK_ID` for each shard (no Slurm needed; slurm_real.rs
+//! runs the scripts on a real one), then the concatenation script: the
+//! concatenated file holds the same games, record for record, as one
+//! unsharded run.
 
 use janggi_tools::datagen::format::{read_file, Record};
 use std::collections::BTreeMap;
