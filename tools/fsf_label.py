@@ -18,57 +18,10 @@ input order. Lines that do not parse are copied unchanged.
         --jobs 2 --blend 0.5 data.txt labelled.txt
 """
 import argparse
-import subprocess
 import sys
 import threading
 
-
-class Engine:
-    def __init__(self, path, hash_mb):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name UCI_Variant value janggi")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            if line.startswith(token):
-                return line
-
-    def score(self, fen, depth):
-        """(kind, value) from the side to move's view: ('cp', n) or ('mate', n)."""
-        self.send(f"position fen {fen}")
-        self.send(f"go depth {depth}")
-        last = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            if line.startswith("info") and " score " in line:
-                t = line.split()
-                i = t.index("score")
-                last = (t[i + 1], int(t[i + 2]))
-            elif line.startswith("bestmove"):
-                return last
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
+from uci_engine import Engine
 
 
 def label(line, eng, args):
@@ -115,7 +68,7 @@ def main():
     lock = threading.Lock()
 
     def work(k):
-        eng = Engine(args.engine, args.hash)
+        eng = Engine(args.engine, hash_mb=args.hash)
         try:
             for i in range(k, len(lines), args.jobs):
                 out[i] = label(lines[i], eng, args)

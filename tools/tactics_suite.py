@@ -24,58 +24,11 @@ Output: one position a line, `variant N FEN ; bm MOVE ; source`, with
 """
 import argparse
 import random
-import subprocess
 import sys
 
 import pyffish as sf
 
-
-class Engine:
-    def __init__(self, path, variant):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("setoption name Hash value 64")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            if line.startswith(token):
-                return line
-
-    def go(self, fen, depth):
-        """(score, bestmove, pv): score is ('cp', n) or ('mate', n), side to move's view."""
-        self.send(f"position fen {fen}")
-        self.send(f"go depth {depth}")
-        score, pv = None, []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            t = line.split()
-            if t and t[0] == "info" and "score" in t:
-                i = t.index("score")
-                if t[i + 1] in ("cp", "mate") and "lowerbound" not in t and "upperbound" not in t:
-                    score = (t[i + 1], int(t[i + 2]))
-                    pv = t[t.index("pv") + 1:] if "pv" in t else []
-            if t and t[0] == "bestmove":
-                return score, t[1], pv
-
-    def new_game(self):
-        self.send("ucinewgame")
-        self.send("isready")
-        self.wait("readyok")
+from uci_engine import Engine
 
 
 def is_mate(variant, fen):
@@ -124,7 +77,9 @@ def main():
     ap.add_argument("--variant", default="janggi")
     ap.add_argument("--games", type=int, default=600)
     ap.add_argument("--play-depth", type=int, default=4)
-    ap.add_argument("--verify-depth", type=int, default=18)
+    ap.add_argument("--verify-depth", type=int, default=14)
+    ap.add_argument("--verify-per-game", type=int, default=10,
+                    help="deep searches a game at most (later positions of a won game are alike)")
     ap.add_argument("--random", type=float, default=0.2, help="share of random moves")
     ap.add_argument("--per-n", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
@@ -141,21 +96,25 @@ def main():
             break
         eng.new_game()
         fen = start
+        verified = 0
+        kept_here = set()  # mate lengths kept from this game (one each)
         for ply in range(200):
             moves = sf.legal_moves(a.variant, fen, [])
             if not moves or sf.is_optional_game_end(a.variant, fen, [])[0] \
                     or sf.is_immediate_game_end(a.variant, fen, [])[0]:
                 break
             score, bm, _ = eng.go(fen, a.play_depth)
-            if ply >= 8 and score and fen not in found and (
-                    score[0] == "mate" and score[1] > 0 or score[0] == "cp" and score[1] > 1500):
+            if ply >= 8 and score and fen not in found and verified < a.verify_per_game and (
+                    score[0] == "mate" and score[1] > 0 or score[0] == "cp" and score[1] > 2500):
+                verified += 1
                 vscore, vbm, vpv = eng.go(fen, a.verify_depth)
                 if vscore and vscore[0] == "mate" and 1 <= vscore[1] <= 5:
                     n = vscore[1]
-                    if counts[n] < a.per_n:
+                    if counts[n] < a.per_n and n not in kept_here:
                         if checked(a.variant, fen, n, vbm, vpv):
                             found[fen] = (n, vbm, f"game {game} ply {ply} seed {a.seed}")
                             counts[n] += 1
+                            kept_here.add(n)
                         else:
                             rejected += 1
             if bm in (None, "(none)"):
