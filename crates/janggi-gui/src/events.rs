@@ -18,10 +18,18 @@ const QUEUE: usize = 256;
 
 /// The open event streams, and the version that orders the page's views.
 pub struct Hub {
-    /// Each open stream's number and queue.
-    subscribers: Mutex<Vec<(u64, SyncSender<String>)>>,
+    /// Each open stream's number, queue, and whether its client is still
+    /// there.
+    subscribers: Mutex<Vec<Subscriber>>,
     next_id: AtomicU64,
     version: AtomicU64,
+}
+
+/// An open stream as the hub sees it.
+struct Subscriber {
+    id: u64,
+    tx: SyncSender<String>,
+    alive: Box<dyn Fn() -> bool + Send>,
 }
 
 /// One open stream's queue; its slot is freed when it is dropped (its
@@ -44,7 +52,7 @@ impl Subscription<'_> {
 
 impl Drop for Subscription<'_> {
     fn drop(&mut self) {
-        crate::app::lock(&self.hub.subscribers).retain(|(id, _)| *id != self.id);
+        crate::app::lock(&self.hub.subscribers).retain(|s| s.id != self.id);
     }
 }
 
@@ -59,14 +67,24 @@ impl Hub {
     }
 
     /// A new page's queue, or `None` when [`MAX_SUBSCRIBERS`] listen.
-    pub fn subscribe(&self) -> Option<Subscription<'_>> {
+    /// `alive` tells whether the page is still there: when every slot is
+    /// taken, those of pages gone (whose streams have not noticed yet)
+    /// are freed first.
+    pub fn subscribe(&self, alive: impl Fn() -> bool + Send + 'static) -> Option<Subscription<'_>> {
         let mut subs = crate::app::lock(&self.subscribers);
+        if subs.len() >= MAX_SUBSCRIBERS {
+            subs.retain(|s| (s.alive)());
+        }
         if subs.len() >= MAX_SUBSCRIBERS {
             return None;
         }
         let (tx, rx) = mpsc::sync_channel(QUEUE);
         let id = self.next_id.fetch_add(1, Ordering::SeqCst);
-        subs.push((id, tx));
+        subs.push(Subscriber {
+            id,
+            tx,
+            alive: Box::new(alive),
+        });
         Some(Subscription { hub: self, id, rx })
     }
 
@@ -107,7 +125,7 @@ impl Hub {
 
     fn send(&self, event: &str, data: &Value) {
         let text = frame(event, data);
-        crate::app::lock(&self.subscribers).retain(|(_, tx)| match tx.try_send(text.clone()) {
+        crate::app::lock(&self.subscribers).retain(|s| match s.tx.try_send(text.clone()) {
             Ok(()) | Err(TrySendError::Full(_)) => true,
             Err(TrySendError::Disconnected(_)) => false,
         });

@@ -18,7 +18,7 @@ use crate::request::{
 use crate::view;
 use crate::wire::{self, BodyError, Head, Response};
 use serde_json::{json, Value};
-use std::io::{ErrorKind, Write};
+use std::io::Write;
 use std::net::TcpStream;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::RecvTimeoutError;
@@ -190,31 +190,19 @@ fn query_token(query: &str) -> &str {
         .unwrap_or("")
 }
 
-/// Whether the client closed its side (a tab closed sends its FIN at
-/// once; a page never sends anything on its event stream).
-fn client_gone(stream: &TcpStream) -> bool {
-    if stream.set_nonblocking(true).is_err() {
-        return true;
-    }
-    let mut probe = [0u8; 1];
-    let gone = match stream.peek(&mut probe) {
-        Ok(0) => true,
-        Ok(_) => false,
-        Err(e) => !matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted),
-    };
-    stream.set_nonblocking(false).is_err() || gone
-}
-
 /// The event stream: only with the board's token (a foreign page's
 /// `<img src=/api/events>` is refused and does not count as a page);
 /// every event is written and flushed as it comes; the client is looked
-/// at every ping, and its slot is freed as soon as it has gone.
+/// at every ping and event (its stream ends when it has gone), and when
+/// every slot is taken, the slots of clients gone since are freed first.
 fn serve_events(shared: &Arc<Shared>, mut stream: TcpStream, query: &str) {
     if !shared.token.matches(query_token(query)) {
         wire::respond(stream, &error_response(&ApiError::NoToken));
         return;
     }
-    let Some(subscription) = shared.events.subscribe() else {
+    let probe = stream.try_clone().ok();
+    let alive = move || probe.as_ref().is_some_and(|s| !wire::peer_closed(s));
+    let Some(subscription) = shared.events.subscribe(alive) else {
         wire::respond(stream, &error_response(&ApiError::Busy));
         return;
     };
@@ -223,11 +211,7 @@ fn serve_events(shared: &Arc<Shared>, mut stream: TcpStream, query: &str) {
         shared.events.state_text(&app)
     };
     let _page = PageGuard::new(shared);
-    let head = wire::head_text(
-        200,
-        &content_type("text/event-stream; charset=utf-8"),
-        None,
-    );
+    let head = wire::head_text(200, &content_type("text/event-stream; charset=utf-8"), None);
     if stream
         .write_all(head.as_bytes())
         .and_then(|()| stream.write_all(first.as_bytes()))
@@ -245,7 +229,7 @@ fn serve_events(shared: &Arc<Shared>, mut stream: TcpStream, query: &str) {
             Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
             Err(RecvTimeoutError::Disconnected) => return,
         };
-        if client_gone(&stream)
+        if wire::peer_closed(&stream)
             || stream
                 .write_all(chunk.as_bytes())
                 .and_then(|()| stream.flush())

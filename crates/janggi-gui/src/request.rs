@@ -578,10 +578,7 @@ mod tests {
             call(CallKind::Undo, "{bad"),
             Err(BadRequest::Json(_))
         ));
-        assert_eq!(
-            Call::parse(None, b"{}"),
-            Err(BadRequest::NoSuchCall)
-        );
+        assert_eq!(Call::parse(None, b"{}"), Err(BadRequest::NoSuchCall));
         assert_eq!(
             call(CallKind::Move, r#"{"from":"a1","to":"a1"}"#),
             Err(BadRequest::SamePoint)

@@ -1,7 +1,7 @@
 //! The listener: accepts connections and serves each on its own thread,
 //! at most [`crate::Limits::max_connections`] at once (one more is
-//! answered 503 at once and closed, on the accepting thread, so that no
-//! number of clients can make the server start more threads). Each
+//! answered 503 at once and closed by a single refusing thread, so that
+//! no number of clients can make the server start more threads). Each
 //! connection's head is read under the limits ([`crate::wire`]) and
 //! handed to the routes ([`crate::http`]).
 
@@ -11,8 +11,10 @@ use crate::http;
 use crate::wire::{self, WireError};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, SyncSender};
 use std::sync::Arc;
 use std::thread;
+use std::time::Duration;
 
 /// Counts a connection while it is served.
 struct Slot(Arc<AtomicUsize>);
@@ -34,10 +36,18 @@ impl Drop for Slot {
     }
 }
 
+/// Refused connections waiting for their answer; past these, one more is
+/// dropped without one.
+const REFUSALS_QUEUED: usize = 16;
+/// How long a refused connection's request is read and dropped after the
+/// answer.
+const REFUSAL_LINGER: Duration = Duration::from_millis(200);
+
 /// Accepts connections until the server stops.
 pub fn serve(listener: &TcpListener, shared: &Arc<Shared>) {
     let open = Arc::new(AtomicUsize::new(0));
     let limits = &shared.tuning.limits;
+    let refusals = refuser();
     for stream in listener.incoming() {
         if shared.stop.load(Ordering::SeqCst) {
             return;
@@ -46,7 +56,10 @@ pub fn serve(listener: &TcpListener, shared: &Arc<Shared>) {
         let _ = stream.set_write_timeout(Some(limits.write_timeout));
         let _ = stream.set_nodelay(true);
         let Some(slot) = Slot::take(&open, limits.max_connections) else {
-            refuse(stream, WireError::TooManyConnections);
+            if let Some(tx) = &refusals {
+                // A full queue drops the connection unanswered.
+                let _ = tx.try_send(stream);
+            }
             continue;
         };
         let sh = Arc::clone(shared);
@@ -62,11 +75,20 @@ pub fn serve(listener: &TcpListener, shared: &Arc<Shared>) {
     }
 }
 
-/// Answers `e` without reading further (the refusal of one more
-/// connection is small: it fits the socket's empty send buffer at once).
-fn refuse(stream: TcpStream, e: WireError) {
-    let _ = stream.set_nonblocking(true);
-    wire::respond_now(stream, &http::error_response(&ApiError::Wire(e)));
+/// The one thread that answers connections past the bound (503), so that
+/// no number of clients makes the server start more threads.
+fn refuser() -> Option<SyncSender<TcpStream>> {
+    let (tx, rx) = mpsc::sync_channel::<TcpStream>(REFUSALS_QUEUED);
+    let busy = http::error_response(&ApiError::Wire(WireError::TooManyConnections));
+    thread::Builder::new()
+        .name("gui-refuse".into())
+        .spawn(move || {
+            for stream in rx {
+                wire::respond_within(stream, &busy, REFUSAL_LINGER);
+            }
+        })
+        .ok()
+        .map(|_| tx)
 }
 
 /// Serves one connection: one request.

@@ -317,32 +317,31 @@ fn bytes(response: &Response) -> Vec<u8> {
 }
 
 /// Writes `response` and closes the connection ([`close`]).
-pub fn respond(mut stream: TcpStream, response: &Response) {
+pub fn respond(stream: TcpStream, response: &Response) {
+    respond_within(stream, response, LINGER);
+}
+
+/// [`respond`], the connection's input read and dropped for at most
+/// `linger`.
+pub fn respond_within(mut stream: TcpStream, response: &Response, linger: Duration) {
     if stream
         .write_all(&bytes(response))
         .and_then(|()| stream.flush())
         .is_ok()
     {
-        close(stream);
+        close(stream, linger);
     }
-}
-
-/// Writes `response` once, as far as it goes without waiting, and drops
-/// the connection without reading anything.
-pub fn respond_now(mut stream: TcpStream, response: &Response) {
-    let _ = stream.write_all(&bytes(response));
-    let _ = stream.shutdown(Shutdown::Both);
 }
 
 /// Closes the connection: its sending side first, then whatever the
-/// client still sends is read and dropped for a moment ([`LINGER`]), so
-/// that a client still sending a refused request reads the refusal rather
-/// than a reset.
-pub fn close(mut stream: TcpStream) {
+/// client still sends is read and dropped for a moment (`linger`, at most
+/// [`LINGER_BYTES`]), so that a client still sending a refused request
+/// reads the refusal rather than a reset.
+fn close(mut stream: TcpStream, linger: Duration) {
     if stream.shutdown(Shutdown::Write).is_err() {
         return;
     }
-    let deadline = Instant::now() + LINGER;
+    let deadline = Instant::now() + linger;
     let mut sink = [0u8; 16 * 1024];
     let mut dropped = 0;
     while dropped < LINGER_BYTES {
@@ -350,6 +349,27 @@ pub fn close(mut stream: TcpStream) {
             Ok(Some(n)) if n > 0 => dropped += n,
             _ => return,
         }
+    }
+}
+
+/// Whether the client closed its side of `stream` (a closed tab sends its
+/// FIN at once; a page never sends anything after its request). Looks
+/// for at most a millisecond, through the read timeout only, so that a
+/// write on another handle of the socket is never affected.
+pub fn peer_closed(stream: &TcpStream) -> bool {
+    if stream
+        .set_read_timeout(Some(Duration::from_millis(1)))
+        .is_err()
+    {
+        return true;
+    }
+    let mut probe = [0u8; 1];
+    match stream.peek(&mut probe) {
+        Ok(n) => n == 0,
+        Err(e) => !matches!(
+            e.kind(),
+            ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+        ),
     }
 }
 
