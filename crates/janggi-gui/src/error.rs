@@ -88,14 +88,14 @@ impl ApiError {
     pub fn code_ko(&self) -> (&'static str, &'static str) {
         match self {
             ApiError::Forbidden => ("forbidden", "이 서버의 페이지에서만 쓸 수 있어요"),
-            ApiError::NoToken => ("noToken", "이 보드가 연 페이지에서만 쓸 수 있어요"),
+            ApiError::NoToken => ("noToken", "이 서버가 연 페이지에서만 쓸 수 있어요"),
             ApiError::Wire(WireError::HeadTimeout | WireError::BodyTimeout) => {
-                ("timeout", "요청이 너무 느려요")
+                ("timeout", "요청 시간이 지났어요")
             }
             ApiError::Wire(WireError::TooManyConnections) => ("busy", "연결이 너무 많아요"),
             ApiError::Wire(
                 WireError::UriTooLong | WireError::HeadTooLarge | WireError::TooManyHeaders,
-            ) => ("tooLarge", "요청이 너무 커요"),
+            ) => ("tooLarge", "요청이 너무 길어요"),
             ApiError::Wire(_) => ("badRequest", "잘못된 요청이에요"),
             ApiError::Route(RouteError::NotFound) => ("notFound", "없는 페이지예요"),
             ApiError::Route(RouteError::MethodNotAllowed) => {
