@@ -43,6 +43,9 @@ const REFUSALS_QUEUED: usize = 16;
 /// answer.
 const REFUSAL_LINGER: Duration = Duration::from_millis(200);
 
+/// How long the listener waits after a failed accept.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(20);
+
 /// Accepts connections until the server stops.
 pub fn serve(listener: &TcpListener, shared: &Arc<Shared>) {
     let open = Arc::new(AtomicUsize::new(0));
@@ -52,7 +55,12 @@ pub fn serve(listener: &TcpListener, shared: &Arc<Shared>) {
         if shared.stop.load(Ordering::SeqCst) {
             return;
         }
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file descriptors, say: wait for some to close rather
+            // than spin.
+            thread::sleep(ACCEPT_PAUSE);
+            continue;
+        };
         let _ = stream.set_write_timeout(Some(limits.write_timeout));
         let _ = stream.set_nodelay(true);
         let Some(slot) = Slot::take(&open, limits.max_connections) else {

@@ -34,6 +34,17 @@ fn find_chromium() -> Option<PathBuf> {
     .find(|p| p.is_file())
 }
 
+/// The browser, or `None` after saying why the test does not run.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let exe = find_chromium();
+    if exe.is_none() {
+        println!(
+            "skipped: no chromium found (apt-get install chromium), the browser test did not run"
+        );
+    }
+    exe
+}
+
 struct Browser {
     child: Child,
     ws: WebSocket<MaybeTlsStream<TcpStream>>,
@@ -207,10 +218,7 @@ impl Browser {
 
 #[test]
 fn a_game_in_headless_chromium() {
-    let Some(exe) = find_chromium() else {
-        println!(
-            "skipped: no chromium found (apt-get install chromium), the browser test did not run"
-        );
+    let Some(exe) = chromium_or_skip() else {
         return;
     };
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots");
@@ -546,10 +554,7 @@ fn a_game_in_headless_chromium() {
 /// a foreign page's `<img src=/api/events>` is no open page.
 #[test]
 fn a_refused_page_connects_once_a_slot_is_free() {
-    let Some(exe) = find_chromium() else {
-        println!(
-            "skipped: no chromium found (apt-get install chromium), the browser test did not run"
-        );
+    let Some(exe) = chromium_or_skip() else {
         return;
     };
     let s = server();
