@@ -294,3 +294,29 @@ fn connections_past_the_bound_are_refused_until_the_slow_ones_go() {
     }
     drop(held);
 }
+
+/// A client that asks before sending its body (curl does for bodies past
+/// 1 KiB) is told to go on, and served.
+#[test]
+fn expect_100_continue_is_answered() {
+    use std::io::{BufRead, BufReader};
+    let s = tight(64);
+    let p = s.port();
+    let body = br#"{"mode": "hvh"}"#;
+    let mut c = connect(p);
+    write!(
+        c,
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{p}\r\nContent-Length: {}\r\nExpect: 100-continue\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    let mut reader = BufReader::new(c.try_clone().unwrap());
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert!(line.starts_with("HTTP/1.1 100"), "{line}");
+    c.write_all(body).unwrap();
+    let mut rest = String::new();
+    let _ = reader.read_to_string(&mut rest);
+    assert_eq!(status_of(&rest), 200, "{rest}");
+    assert_eq!(state(p)["settings"]["mode"], "hvh", "the body was read");
+}
