@@ -543,8 +543,16 @@ $("btn-flip").addEventListener("click", () => { flipped = !flipped; drawBoard();
 $("btn-new").addEventListener("click", () => showNew());
 $("opt-hangul").addEventListener("change", () => drawBoard());
 
-function connect() {
-  const es = new EventSource("/api/events");
+// The event stream needs the board's token (a foreign page's
+// <img src=/api/events> has none and does not count as an open board).
+// A refused stream (503 when too many are open, 403 after a server
+// restart) is closed by the browser for good: it is asked again after a
+// growing pause, with the token fetched anew.
+let retryMs = 500;
+async function connect() {
+  let token = "";
+  try { const r = await fetch("/api/token"); if (r.ok) token = (await r.json()).token; } catch (err) { /* asked again below */ }
+  const es = new EventSource("/api/events?token=" + encodeURIComponent(token));
   es.addEventListener("state", (e) => { sseEvents++; try { render(JSON.parse(e.data)); } catch (err) { /* ignore */ } });
   es.addEventListener("analysis", (e) => {
     try { const d = JSON.parse(e.data); if (state) { state.review = Object.assign({}, state.review, { running: d }); renderReview(); } } catch (err) { /* ignore */ }
@@ -553,8 +561,11 @@ function connect() {
   es.addEventListener("engine", (e) => {
     try { const d = JSON.parse(e.data); say(d.message || "엔진 문제", true); } catch (err) { /* ignore */ }
   });
-  es.onerror = () => say("서버와 연결이 끊겼어요. 다시 연결하는 중… / reconnecting…", true);
-  es.onopen = () => { if ($("message").textContent.startsWith("서버와")) say(""); };
+  es.onerror = () => {
+    say("서버와 연결이 끊겼어요. 다시 연결하는 중… / reconnecting…", true);
+    if (es.readyState === EventSource.CLOSED) { setTimeout(connect, retryMs); retryMs = Math.min(retryMs * 2, 8000); }
+  };
+  es.onopen = () => { retryMs = 500; if ($("message").textContent.startsWith("서버와")) say(""); };
 }
 
 (async function init() {

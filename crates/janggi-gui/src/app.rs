@@ -7,6 +7,7 @@
 use crate::engine::{self, Player};
 use crate::error::{ApiError, Listing};
 use crate::events::Hub;
+use crate::presence::PageToken;
 use crate::records::{self, SavedFile};
 use crate::request::{Call, RecordFormat};
 use crate::session::{Destination, DrawAnswer, Session, Stepped};
@@ -168,6 +169,8 @@ pub struct Shared {
     pub away: AtomicBool,
     /// Timings.
     pub tuning: Tuning,
+    /// The secret of the board's own pages (their event streams).
+    pub token: PageToken,
 }
 
 /// Locks `m`, also after a thread panicked holding it.
@@ -216,6 +219,7 @@ impl Shared {
             page_epoch: AtomicU64::new(0),
             away: AtomicBool::new(false),
             tuning,
+            token: PageToken::new(),
         }
     }
 

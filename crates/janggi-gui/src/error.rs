@@ -8,6 +8,7 @@
 
 use crate::request::{BadRequest, RouteError};
 use crate::session::GameError;
+use crate::wire::WireError;
 use std::fmt;
 
 /// One game of an uploaded record file, as listed for the page.
@@ -40,6 +41,12 @@ pub enum ApiError {
     Route(RouteError),
     /// Too many pages listen already (503).
     Busy,
+    /// An event stream asked for without the board's page token (403):
+    /// not a page the board served.
+    NoToken,
+    /// Refused on the wire: too slow, too large, too many (408, 411, 414,
+    /// 431, 503, 400).
+    Wire(WireError),
     /// A malformed request (400).
     Bad(BadRequest),
     /// What the game refuses (422 by the rules, 409 by the phase, 400 for
@@ -62,8 +69,9 @@ impl ApiError {
     /// The HTTP status.
     pub fn status(&self) -> u16 {
         match self {
-            ApiError::Forbidden => 403,
-            ApiError::Route(RouteError::NotFound(_)) => 404,
+            ApiError::Forbidden | ApiError::NoToken => 403,
+            ApiError::Wire(w) => w.status(),
+            ApiError::Route(RouteError::NotFound) => 404,
             ApiError::Route(RouteError::MethodNotAllowed) => 405,
             ApiError::Busy => 503,
             ApiError::Game(GameError::Refused(_)) | ApiError::NoGame(_) => 422,
@@ -80,7 +88,16 @@ impl ApiError {
     pub fn code_ko(&self) -> (&'static str, &'static str) {
         match self {
             ApiError::Forbidden => ("forbidden", "이 서버의 페이지에서만 쓸 수 있어요"),
-            ApiError::Route(RouteError::NotFound(_)) => ("notFound", "없는 페이지예요"),
+            ApiError::NoToken => ("noToken", "이 서버가 연 페이지에서만 쓸 수 있어요"),
+            ApiError::Wire(WireError::HeadTimeout | WireError::BodyTimeout) => {
+                ("timeout", "요청 시간이 지났어요")
+            }
+            ApiError::Wire(WireError::TooManyConnections) => ("busy", "연결이 너무 많아요"),
+            ApiError::Wire(
+                WireError::UriTooLong | WireError::HeadTooLarge | WireError::TooManyHeaders,
+            ) => ("tooLarge", "요청이 너무 길어요"),
+            ApiError::Wire(_) => ("badRequest", "잘못된 요청이에요"),
+            ApiError::Route(RouteError::NotFound) => ("notFound", "없는 페이지예요"),
             ApiError::Route(RouteError::MethodNotAllowed) => {
                 ("methodNotAllowed", "허용되지 않는 요청이에요")
             }
@@ -104,7 +121,11 @@ impl fmt::Display for ApiError {
             ApiError::Forbidden => {
                 f.write_str("this server answers only its own page (Host/Origin)")
             }
-            ApiError::Route(RouteError::NotFound(url)) => write!(f, "no such page: {url}"),
+            ApiError::NoToken => {
+                f.write_str("the event stream is only for the board's own page (token)")
+            }
+            ApiError::Wire(w) => write!(f, "{w}"),
+            ApiError::Route(RouteError::NotFound) => f.write_str("no such page"),
             ApiError::Route(RouteError::MethodNotAllowed) => f.write_str("method not allowed"),
             ApiError::Busy => f.write_str("too many pages are open"),
             ApiError::Bad(b) => write!(f, "{b}"),

@@ -7,8 +7,9 @@ use crate::app::{App, InfoReport};
 use crate::view;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// Most pages listening at once.
 pub const MAX_SUBSCRIBERS: usize = 32;
@@ -17,8 +18,42 @@ const QUEUE: usize = 256;
 
 /// The open event streams, and the version that orders the page's views.
 pub struct Hub {
-    subscribers: Mutex<Vec<SyncSender<String>>>,
+    /// Each open stream's number, queue, and whether its client is still
+    /// there.
+    subscribers: Mutex<Vec<Subscriber>>,
+    next_id: AtomicU64,
     version: AtomicU64,
+}
+
+/// An open stream as the hub sees it.
+struct Subscriber {
+    id: u64,
+    tx: SyncSender<String>,
+    alive: Box<dyn Fn() -> bool + Send>,
+}
+
+/// One open stream's queue; its slot is freed when it is dropped (its
+/// page went), not at some later event.
+pub struct Subscription<'a> {
+    hub: &'a Hub,
+    id: u64,
+    rx: Receiver<String>,
+}
+
+impl Subscription<'_> {
+    /// The next event's text, waiting at most `timeout`.
+    ///
+    /// # Errors
+    /// [`RecvTimeoutError`].
+    pub fn recv_timeout(&self, timeout: Duration) -> Result<String, RecvTimeoutError> {
+        self.rx.recv_timeout(timeout)
+    }
+}
+
+impl Drop for Subscription<'_> {
+    fn drop(&mut self) {
+        crate::app::lock(&self.hub.subscribers).retain(|s| s.id != self.id);
+    }
 }
 
 impl Hub {
@@ -26,19 +61,31 @@ impl Hub {
     pub fn new() -> Hub {
         Hub {
             subscribers: Mutex::new(Vec::new()),
+            next_id: AtomicU64::new(0),
             version: AtomicU64::new(1),
         }
     }
 
     /// A new page's queue, or `None` when [`MAX_SUBSCRIBERS`] listen.
-    pub fn subscribe(&self) -> Option<Receiver<String>> {
+    /// `alive` tells whether the page is still there: when every slot is
+    /// taken, those of pages gone (whose streams have not noticed yet)
+    /// are freed first.
+    pub fn subscribe(&self, alive: impl Fn() -> bool + Send + 'static) -> Option<Subscription<'_>> {
         let mut subs = crate::app::lock(&self.subscribers);
+        if subs.len() >= MAX_SUBSCRIBERS {
+            subs.retain(|s| (s.alive)());
+        }
         if subs.len() >= MAX_SUBSCRIBERS {
             return None;
         }
         let (tx, rx) = mpsc::sync_channel(QUEUE);
-        subs.push(tx);
-        Some(rx)
+        let id = self.next_id.fetch_add(1, Ordering::SeqCst);
+        subs.push(Subscriber {
+            id,
+            tx,
+            alive: Box::new(alive),
+        });
+        Some(Subscription { hub: self, id, rx })
     }
 
     /// The page's view of `app`; its version orders views made at
@@ -78,7 +125,7 @@ impl Hub {
 
     fn send(&self, event: &str, data: &Value) {
         let text = frame(event, data);
-        crate::app::lock(&self.subscribers).retain(|tx| match tx.try_send(text.clone()) {
+        crate::app::lock(&self.subscribers).retain(|s| match s.tx.try_send(text.clone()) {
             Ok(()) | Err(TrySendError::Full(_)) => true,
             Err(TrySendError::Disconnected(_)) => false,
         });

@@ -1,41 +1,48 @@
-//! The HTTP edge: the only module that sees [`tiny_http`]. Each request
-//! is checked (its `Host` and `Origin` must be this server's, else 403),
-//! routed by method and path ([`Route`]), its body read under a size
-//! limit and parsed once into a typed request ([`Call`],
-//! [`RecordFormat`], a record file's bytes); the board answers typed
-//! values that [`crate::view`] turns into the page's JSON. The event
-//! stream is written here too. Nothing is ever read from the file
-//! system: the page's files are embedded, so no path can reach outside.
+//! The board's routes: each request is checked (its `Host` and `Origin`
+//! must be this server's, else 403), routed by method and path
+//! ([`Route`]), its body read under a size limit and parsed once into a
+//! typed request ([`Call`], [`RecordFormat`], a record file's bytes); the
+//! board answers typed values that [`crate::view`] turns into the page's
+//! JSON. The event stream is written here too; it is opened only with
+//! the board's page token ([`crate::presence::PageToken`]). Nothing is
+//! ever read from the file system: the page's files are embedded, so no
+//! path can reach outside. The wire itself (limits, timeouts) is
+//! [`crate::wire`]'s.
 
 use crate::app::{self, Shared};
 use crate::error::ApiError;
 use crate::presence::PageGuard;
-use crate::request::{Asset, Call, Method, RecordFormat, Route, MAX_BODY, MAX_RECORD_FILE};
+use crate::request::{
+    Asset, BadRequest, Call, Method, RecordFormat, Route, MAX_BODY, MAX_RECORD_FILE,
+};
 use crate::view;
-use serde_json::Value;
-use std::io::{Cursor, Read, Write};
+use crate::wire::{self, BodyError, Head, Response};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::net::TcpStream;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
-use tiny_http::{Header, Request, Response, StatusCode};
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 
-type Reply = Response<Cursor<Vec<u8>>>;
+type Reply = Response;
 
-/// Serves one request (on its own thread).
-pub fn handle(shared: &Arc<Shared>, mut req: Request) {
-    if !origin_ok(shared, &req) {
-        let _ = req.respond(error_response(&ApiError::Forbidden));
+/// Serves one request whose head was read; answers and closes.
+pub fn handle(shared: &Arc<Shared>, mut stream: TcpStream, head: &Head) {
+    if !origin_ok(shared, head) {
+        wire::respond(stream, &error_response(&ApiError::Forbidden));
         return;
     }
-    let url = req.url().to_string();
-    let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
-    let method = match req.method() {
-        tiny_http::Method::Get => Method::Get,
-        tiny_http::Method::Post => Method::Post,
+    let (path, query) = head
+        .target
+        .split_once('?')
+        .unwrap_or((head.target.as_str(), ""));
+    let method = match head.method.as_str() {
+        "GET" => Method::Get,
+        "POST" => Method::Post,
         _ => Method::Other,
     };
     let response = match Route::parse(method, path) {
@@ -45,8 +52,9 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
             let app = shared.app();
             json_response(200, &shared.events.state_json(&app))
         }
+        Ok(Route::Token) => json_response(200, &json!({"token": shared.token.as_str()})),
         Ok(Route::Events) => {
-            serve_events(shared, req);
+            serve_events(shared, stream, query);
             return;
         }
         Ok(Route::SaveRecord) => RecordFormat::from_query(query)
@@ -55,20 +63,18 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
             .map_or_else(
                 |e| error_response(&e),
                 |file| {
-                    let mut r = with_type(Response::from_data(file.data), file.content_type);
-                    if let Ok(h) = Header::from_bytes(
-                        &b"Content-Disposition"[..],
-                        format!("attachment; filename=\"{}\"", file.file_name).as_bytes(),
-                    ) {
-                        r.add_header(h);
-                    }
+                    let mut r = with_type(file.data, file.content_type);
+                    r.headers.push((
+                        "Content-Disposition",
+                        format!("attachment; filename=\"{}\"", file.file_name),
+                    ));
                     r
                 },
             ),
-        Ok(Route::ParseRecords) => read_body(&mut req, MAX_RECORD_FILE)
+        Ok(Route::ParseRecords) => read_body(shared, &mut stream, head, MAX_RECORD_FILE)
             .and_then(|bytes| {
                 if bytes.iter().all(u8::is_ascii_whitespace) {
-                    return Err(crate::request::BadRequest::EmptyFile.into());
+                    return Err(BadRequest::EmptyFile.into());
                 }
                 app::load_records(shared, &bytes)
             })
@@ -76,9 +82,9 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
                 |e| error_response(&e),
                 |list| json_response(200, &view::listings(&list)),
             ),
-        Ok(Route::Call(kind, path)) => {
-            match read_body(&mut req, MAX_BODY)
-                .and_then(|body| Call::parse(kind, &path, &body).map_err(ApiError::from))
+        Ok(Route::Call(kind)) => {
+            match read_body(shared, &mut stream, head, MAX_BODY)
+                .and_then(|body| Call::parse(kind, &body).map_err(ApiError::from))
             {
                 Err(e) => error_response(&e),
                 Ok(call) => app::run(shared, call, |result, app| match result {
@@ -91,78 +97,74 @@ pub fn handle(shared: &Arc<Shared>, mut req: Request) {
             }
         }
     };
-    let _ = req.respond(response);
-}
-
-fn header(req: &Request, name: &'static str) -> Option<String> {
-    req.headers()
-        .iter()
-        .find(|h| h.field.equiv(name))
-        .map(|h| h.value.as_str().to_string())
+    wire::respond(stream, &response);
 }
 
 /// The `Host` must be this server's (a browser always sends it; DNS
 /// rebinding sends a foreign one); an `Origin`, when sent, must be
 /// `http://` and this server too (another site's page posting here).
-fn origin_ok(shared: &Shared, req: &Request) -> bool {
-    let Some(host) = header(req, "Host") else {
+fn origin_ok(shared: &Shared, head: &Head) -> bool {
+    let Some(host) = head.header("Host") else {
         return false;
     };
-    if !shared.is_own_host(host.trim()) {
+    if !shared.is_own_host(host) {
         return false;
     }
-    match header(req, "Origin") {
+    match head.header("Origin") {
         None => true,
         Some(o) => o
-            .trim()
             .strip_prefix("http://")
             .is_some_and(|h| shared.is_own_host(h.trim_end_matches('/'))),
     }
 }
 
-/// The body, refused past `max` bytes (only `max + 1` are ever read).
-fn read_body(req: &mut Request, max: u64) -> Result<Vec<u8>, ApiError> {
-    use crate::request::BadRequest;
-    let mut buf = Vec::new();
-    req.as_reader()
-        .take(max + 1)
-        .read_to_end(&mut buf)
-        .map_err(|e| BadRequest::Unreadable(e.to_string()))?;
-    if buf.len() as u64 > max {
-        return Err(BadRequest::TooLarge(max).into());
-    }
-    Ok(buf)
+/// The body, at most `max` bytes, within the body timeout.
+fn read_body(
+    shared: &Shared,
+    stream: &mut TcpStream,
+    head: &Head,
+    max: u64,
+) -> Result<Vec<u8>, ApiError> {
+    wire::read_body(stream, head, max, &shared.tuning.limits).map_err(|e| match e {
+        BodyError::TooLarge(max) => BadRequest::TooLarge(max).into(),
+        BodyError::Wire(w) => ApiError::Wire(w),
+    })
 }
 
-fn content_type(value: &str) -> Vec<Header> {
-    [
-        Header::from_bytes(&b"Content-Type"[..], value.as_bytes()).ok(),
-        Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..]).ok(),
-        Header::from_bytes(&b"X-Content-Type-Options"[..], &b"nosniff"[..]).ok(),
+fn content_type(value: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("Content-Type", value.to_string()),
+        ("Cache-Control", "no-store".to_string()),
+        ("X-Content-Type-Options", "nosniff".to_string()),
     ]
-    .into_iter()
-    .flatten()
-    .collect()
 }
 
-fn with_type(mut r: Reply, ctype: &str) -> Reply {
-    for h in content_type(ctype) {
-        r.add_header(h);
+fn with_type(body: Vec<u8>, ctype: &str) -> Reply {
+    Response {
+        status: 200,
+        headers: content_type(ctype),
+        body,
     }
-    r
 }
 
 fn text_response(body: &str, ctype: &str) -> Reply {
-    with_type(Response::from_data(body.as_bytes().to_vec()), ctype)
+    with_type(body.as_bytes().to_vec(), ctype)
 }
 
 fn json_response(status: u16, v: &Value) -> Reply {
-    text_response(&v.to_string(), "application/json; charset=utf-8")
-        .with_status_code(StatusCode(status))
+    Response {
+        status,
+        ..text_response(&v.to_string(), "application/json; charset=utf-8")
+    }
 }
 
-fn error_response(e: &ApiError) -> Reply {
-    json_response(e.status(), &view::error(e))
+/// The JSON answer of a refusal (the path asked for is never in it).
+pub fn error_response(e: &ApiError) -> Reply {
+    let mut r = json_response(e.status(), &view::error(e));
+    if e.status() == 503 {
+        r.headers.push(("Retry-After", "1".to_string()));
+    }
+    r
 }
 
 fn asset(a: Asset) -> Reply {
@@ -170,21 +172,38 @@ fn asset(a: Asset) -> Reply {
         Asset::Index => text_response(INDEX_HTML, "text/html; charset=utf-8"),
         Asset::AppJs => text_response(APP_JS, "text/javascript; charset=utf-8"),
         Asset::StyleCss => text_response(STYLE_CSS, "text/css; charset=utf-8"),
-        Asset::Favicon => Response::from_data(Vec::new()).with_status_code(204),
-        Asset::Font => with_type(
-            Response::from_data(crate::font::FONT_TTF.to_vec()),
-            "font/ttf",
-        ),
+        Asset::Favicon => Response {
+            status: 204,
+            headers: Vec::new(),
+            body: Vec::new(),
+        },
+        Asset::Font => with_type(crate::font::FONT_TTF.to_vec(), "font/ttf"),
         Asset::FontLicense => text_response(crate::font::FONT_LICENSE, "text/plain; charset=utf-8"),
     }
 }
 
-/// The event stream: tiny_http parses the request; the response head is
-/// written here and every event is flushed as it comes (tiny_http's own
-/// chunked writer would hold small events back in its buffer).
-fn serve_events(shared: &Arc<Shared>, req: Request) {
-    let Some(rx) = shared.events.subscribe() else {
-        let _ = req.respond(error_response(&ApiError::Busy));
+/// The `token=` of a query.
+fn query_token(query: &str) -> &str {
+    query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("token="))
+        .unwrap_or("")
+}
+
+/// The event stream: only with the board's token (a foreign page's
+/// `<img src=/api/events>` is refused and does not count as a page);
+/// every event is written and flushed as it comes; the client is looked
+/// at every ping and event (its stream ends when it has gone), and when
+/// every slot is taken, the slots of clients gone since are freed first.
+fn serve_events(shared: &Arc<Shared>, mut stream: TcpStream, query: &str) {
+    if !shared.token.matches(query_token(query)) {
+        wire::respond(stream, &error_response(&ApiError::NoToken));
+        return;
+    }
+    let probe = stream.try_clone().ok();
+    let alive = move || probe.as_ref().is_some_and(|s| !wire::peer_closed(s));
+    let Some(subscription) = shared.events.subscribe(alive) else {
+        wire::respond(stream, &error_response(&ApiError::Busy));
         return;
     };
     let first = {
@@ -192,11 +211,11 @@ fn serve_events(shared: &Arc<Shared>, req: Request) {
         shared.events.state_text(&app)
     };
     let _page = PageGuard::new(shared);
-    let mut w = req.into_writer();
-    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
-    if w.write_all(head.as_bytes())
-        .and_then(|()| w.write_all(first.as_bytes()))
-        .and_then(|()| w.flush())
+    let head = wire::head_text(200, &content_type("text/event-stream; charset=utf-8"), None);
+    if stream
+        .write_all(head.as_bytes())
+        .and_then(|()| stream.write_all(first.as_bytes()))
+        .and_then(|()| stream.flush())
         .is_err()
     {
         return;
@@ -205,17 +224,17 @@ fn serve_events(shared: &Arc<Shared>, req: Request) {
         if shared.stop.load(Ordering::SeqCst) {
             return;
         }
-        let chunk = match rx.recv_timeout(shared.tuning.ping) {
+        let chunk = match subscription.recv_timeout(shared.tuning.ping) {
             Ok(text) => text,
             Err(RecvTimeoutError::Timeout) => ": ping\n\n".to_string(),
             Err(RecvTimeoutError::Disconnected) => return,
         };
-        if w.write_all(chunk.as_bytes())
-            .and_then(|()| w.flush())
-            .is_err()
+        if wire::peer_closed(&stream)
+            || stream
+                .write_all(chunk.as_bytes())
+                .and_then(|()| stream.flush())
+                .is_err()
         {
-            // The tab was closed: the sender is dropped from the list at the
-            // next broadcast.
             return;
         }
     }

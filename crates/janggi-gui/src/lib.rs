@@ -1,6 +1,6 @@
 //! # janggi-gui — a local web board for Janggi (`janggi-engine gui`)
 //!
-//! A small HTTP server ([`tiny_http`]) on 127.0.0.1 serves one embedded
+//! A small HTTP/1.1 server of its own on 127.0.0.1 serves one embedded
 //! page (HTML, JS and CSS inside the binary; no CDN). The game layer of
 //! `janggi-core` referees every move on the server side; the page only
 //! shows what the server says (legal destinations, refusals with their
@@ -11,16 +11,19 @@
 //! `info` lines reach the page as server-sent events.
 //!
 //! Safety: only the server's own `Host`/`Origin` are answered (403
-//! otherwise), the engine command is fixed on the command line, bodies
-//! are size-limited and validated, and nothing panics on any input.
+//! otherwise), only a page the board served counts as open (its secret
+//! token), the engine command is fixed on the command line, heads and
+//! bodies are size- and time-limited ([`Limits`]) and validated, and
+//! nothing panics on any input.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-//! Modules, one concept each: the HTTP edge (`http`, the only one that
-//! sees `tiny_http`, with its typed requests in `request`, its errors in
-//! `error`, the JSON the page reads in `view`, the event streams in
-//! `events` and page presence in `presence`); the board's shared state
+//! Modules, one concept each: the HTTP edge (`server` accepts
+//! connections under a bound, `wire` reads and writes HTTP/1.1 under the
+//! limits, `http` routes, with its typed requests in `request`, its
+//! errors in `error`, the JSON the page reads in `view`, the event
+//! streams in `events` and page presence in `presence`); the board's shared state
 //! and its calls (`app`, record files in `records`); the game model,
 //! which knows nothing of HTTP or JSON ([`session`]); and the engine
 //! driver ([`engine`]).
@@ -35,16 +38,20 @@ mod presence;
 pub mod reasons;
 mod records;
 mod request;
+mod server;
 pub mod session;
 mod view;
+mod wire;
 
 pub use engine::EngineCommand;
 
 use app::Shared;
 use std::fmt;
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
+use std::time::Duration;
 
 /// How to run the board.
 #[derive(Clone, Debug)]
@@ -73,6 +80,8 @@ pub struct Tuning {
     /// its connection for a moment) comes back within it and changes
     /// nothing.
     pub away_grace: std::time::Duration,
+    /// What one connection may take of the server.
+    pub limits: Limits,
 }
 
 impl Default for Tuning {
@@ -81,6 +90,43 @@ impl Default for Tuning {
             ping: std::time::Duration::from_secs(2),
             analysis_movetime_ms: 300,
             away_grace: std::time::Duration::from_secs(5),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// What one connection may take of the server, so that slow, huge or
+/// many requests cannot hold the board (docs/gui.md, "Limits").
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The whole request head (request line and headers) must arrive
+    /// within this, else 408 and the connection is closed.
+    pub head_timeout: Duration,
+    /// The whole body must arrive within this once the head is read, else
+    /// 408 and the connection is closed.
+    pub body_timeout: Duration,
+    /// A response (or an event) the client does not read within this
+    /// ends the connection.
+    pub write_timeout: Duration,
+    /// Largest request head in bytes: 414 when the request line alone is
+    /// longer, else 431.
+    pub max_head_bytes: usize,
+    /// Most header lines in one request (431 past it).
+    pub max_headers: usize,
+    /// Most connections served at once (event streams included); one more
+    /// is answered 503 at once and closed.
+    pub max_connections: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            head_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(10),
+            max_head_bytes: 32 * 1024,
+            max_headers: 100,
+            max_connections: 64,
         }
     }
 }
@@ -104,7 +150,7 @@ impl std::error::Error for GuiError {}
 
 /// A running board server.
 pub struct Running {
-    server: Arc<tiny_http::Server>,
+    addr: SocketAddr,
     shared: Arc<Shared>,
     thread: Option<JoinHandle<()>>,
     port: u16,
@@ -147,8 +193,15 @@ impl Running {
 
     fn shutdown(&mut self) {
         self.shared.stop.store(true, Ordering::SeqCst);
-        self.server.unblock();
-        if let Some(t) = self.thread.take() {
+        let Some(t) = self.thread.take() else {
+            return;
+        };
+        // The accept loop sees `stop` at its next connection: this one.
+        // Should it not connect, the loop is left to end with the process
+        // rather than waited for.
+        if TcpStream::connect_timeout(&server::wake_address(self.addr), Duration::from_secs(2))
+            .is_ok()
+        {
             let _ = t.join();
         }
     }
@@ -196,14 +249,11 @@ pub fn start_with(config: &Config, tuning: Tuning) -> Result<Running, GuiError> 
     } else {
         format!("{}:{}", config.host, config.port)
     };
-    let server =
-        tiny_http::Server::http(&addr).map_err(|e| GuiError::Bind(format!("{addr}: {e}")))?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .ok_or_else(|| GuiError::Bind("not an IP socket".into()))?;
-    let server = Arc::new(server);
+    let listener = TcpListener::bind(&addr).map_err(|e| GuiError::Bind(format!("{addr}: {e}")))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| GuiError::Bind(format!("{addr}: {e}")))?;
+    let port = local.port();
     let shared = Arc::new(Shared::new(
         config.engine.clone(),
         config.grace,
@@ -211,20 +261,10 @@ pub fn start_with(config: &Config, tuning: Tuning) -> Result<Running, GuiError> 
         matches!(config.host.as_str(), "0.0.0.0" | "::").then_some(port),
         tuning,
     ));
-    let (srv, sh) = (Arc::clone(&server), Arc::clone(&shared));
+    let sh = Arc::clone(&shared);
     let thread = thread::Builder::new()
         .name("gui-http".into())
-        .spawn(move || {
-            for req in srv.incoming_requests() {
-                if sh.stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                let sh = Arc::clone(&sh);
-                let _ = thread::Builder::new()
-                    .name("gui-request".into())
-                    .spawn(move || http::handle(&sh, req));
-            }
-        })
+        .spawn(move || server::serve(&listener, &sh))
         .map_err(|e| GuiError::Bind(format!("cannot start the server thread: {e}")))?;
     let sh = Arc::clone(&shared);
     let _ = thread::Builder::new()
@@ -236,7 +276,7 @@ pub fn start_with(config: &Config, tuning: Tuning) -> Result<Running, GuiError> 
             }
         });
     Ok(Running {
-        server,
+        addr: local,
         shared,
         thread: Some(thread),
         port,

@@ -1,4 +1,5 @@
-//! Whether a page is watching: each open event stream counts as one; when
+//! Whether a page is watching: each open event stream of a page the
+//! board served (it presents the board's [`PageToken`]) counts as one; when
 //! the last one closes and none is back within
 //! [`crate::Tuning::away_grace`], the engine and the clock stop
 //! ([`page_gone`]); the first one back starts them again ([`page_back`]).
@@ -9,6 +10,56 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread;
 use std::time::Instant;
+
+/// The secret a page of the board's own presents on its event stream:
+/// made anew each time the server starts, given only to same-origin
+/// scripts (`GET /api/token`: another site's page cannot read the
+/// answer, and its `<img src=/api/events>` has no token), so only a page
+/// the board served counts as open.
+pub struct PageToken(String);
+
+impl PageToken {
+    /// 128 random bits from the system (should it have none, a hash
+    /// seeded by std's own random keys and the time).
+    pub fn new() -> PageToken {
+        let mut bytes = [0u8; 16];
+        if getrandom::fill(&mut bytes).is_err() {
+            use std::hash::{BuildHasher, Hasher};
+            for (i, half) in bytes.chunks_mut(8).enumerate() {
+                let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+                h.write_usize(i);
+                h.write_u128(
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_nanos()),
+                );
+                half.copy_from_slice(&h.finish().to_le_bytes());
+            }
+        }
+        PageToken(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// The token's text (hexadecimal).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether `candidate` is the token (compared in constant time).
+    pub fn matches(&self, candidate: &str) -> bool {
+        candidate.len() == self.0.len()
+            && candidate
+                .bytes()
+                .zip(self.0.bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0
+    }
+}
+
+impl Default for PageToken {
+    fn default() -> Self {
+        PageToken::new()
+    }
+}
 
 /// Counts a page's event stream while it is open.
 pub struct PageGuard<'a>(&'a Arc<Shared>);
@@ -80,4 +131,20 @@ fn page_back(shared: &Arc<Shared>) {
         app.session.resume_clock(Instant::now());
     }
     schedule(shared);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PageToken;
+
+    #[test]
+    fn a_token_is_random_and_only_itself_matches() {
+        let (a, b) = (PageToken::new(), PageToken::new());
+        assert_eq!(a.as_str().len(), 32);
+        assert_ne!(a.as_str(), b.as_str());
+        assert!(a.matches(a.as_str()));
+        assert!(!a.matches(b.as_str()));
+        assert!(!a.matches(""));
+        assert!(!a.matches(&a.as_str()[..31]));
+    }
 }

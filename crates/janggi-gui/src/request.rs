@@ -96,22 +96,25 @@ pub enum Route {
     Asset(Asset),
     /// `GET /api/state`.
     State,
-    /// `GET /api/events`: the event stream.
+    /// `GET /api/events?token=…`: the event stream.
     Events,
+    /// `GET /api/token`: the token the board's own page presents on its
+    /// event stream.
+    Token,
     /// `GET /api/records/save?format=…`.
     SaveRecord,
     /// `POST /api/records/parse` with a record file's bytes.
     ParseRecords,
     /// `POST /api/…` with a JSON object: a call, or `None` for a path that
     /// names none (refused once its body is read, as any bad body is).
-    Call(Option<CallKind>, String),
+    Call(Option<CallKind>),
 }
 
 /// A path or method the server does not serve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RouteError {
-    /// No such page (404).
-    NotFound(String),
+    /// No such page (404; the path is not echoed back).
+    NotFound,
     /// A known page with the wrong method (405).
     MethodNotAllowed,
 }
@@ -139,9 +142,8 @@ impl Route {
             (Method::Post, "/api/records/parse") => Ok(Route::ParseRecords),
             (Method::Get, "/api/state") => Ok(Route::State),
             (Method::Get, "/api/events") => Ok(Route::Events),
-            (Method::Post, p) if p.starts_with("/api/") => {
-                Ok(Route::Call(CallKind::from_path(p), p.to_string()))
-            }
+            (Method::Get, "/api/token") => Ok(Route::Token),
+            (Method::Post, p) if p.starts_with("/api/") => Ok(Route::Call(CallKind::from_path(p))),
             (
                 _,
                 "/"
@@ -150,10 +152,11 @@ impl Route {
                 | "/style.css"
                 | "/api/state"
                 | "/api/events"
+                | "/api/token"
                 | "/api/records/save"
                 | "/fonts/janggi-board.ttf",
             ) => Err(RouteError::MethodNotAllowed),
-            _ => Err(RouteError::NotFound(path.to_string())),
+            _ => Err(RouteError::NotFound),
         }
     }
 }
@@ -180,7 +183,7 @@ impl RecordFormat {
         {
             "pgn" => Ok(RecordFormat::Pgn),
             "gib" => Ok(RecordFormat::Gib),
-            other => Err(BadRequest::UnknownFormat(other.to_string())),
+            _ => Err(BadRequest::UnknownFormat),
         }
     }
 }
@@ -234,9 +237,9 @@ impl Call {
     /// # Errors
     /// [`BadRequest`] for bad JSON, a body that is not an object, an
     /// unknown call, or a bad field.
-    pub fn parse(kind: Option<CallKind>, path: &str, body: &[u8]) -> Result<Call, BadRequest> {
+    pub fn parse(kind: Option<CallKind>, body: &[u8]) -> Result<Call, BadRequest> {
         let body = json_object(body)?;
-        let kind = kind.ok_or_else(|| BadRequest::NoSuchCall(path.to_string()))?;
+        let kind = kind.ok_or(BadRequest::NoSuchCall)?;
         Ok(match kind {
             CallKind::NewGame => Call::NewGame(settings(&body)?),
             CallKind::Setup => {
@@ -295,8 +298,6 @@ impl Call {
 /// A request that cannot be served as sent (400).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BadRequest {
-    /// The body could not be read.
-    Unreadable(String),
     /// The body is larger than the limit (bytes).
     TooLarge(u64),
     /// The body is not JSON.
@@ -305,8 +306,8 @@ pub enum BadRequest {
     NotAnObject,
     /// A record file of white space only.
     EmptyFile,
-    /// `POST /api/…` naming no call.
-    NoSuchCall(String),
+    /// `POST /api/…` naming no call (the path is not echoed back).
+    NoSuchCall,
     /// A field is not a string.
     NotAString(&'static str),
     /// A field is not one of the values it may be.
@@ -335,21 +336,20 @@ pub enum BadRequest {
     SamePoint,
     /// A pass without `confirm: true`.
     PassNotConfirmed,
-    /// An unknown file format.
-    UnknownFormat(String),
+    /// An unknown file format (not echoed back: it came in the URL).
+    UnknownFormat,
 }
 
 impl fmt::Display for BadRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BadRequest::Unreadable(e) => write!(f, "cannot read the body: {e}"),
             BadRequest::TooLarge(max) => {
                 write!(f, "the body is too large (at most {} KiB)", max / 1024)
             }
             BadRequest::Json(e) => write!(f, "bad JSON: {e}"),
             BadRequest::NotAnObject => f.write_str("the body must be a JSON object"),
             BadRequest::EmptyFile => f.write_str("the file is empty"),
-            BadRequest::NoSuchCall(p) => write!(f, "no such call: {p}"),
+            BadRequest::NoSuchCall => f.write_str("no such call"),
             BadRequest::NotAString(k) => write!(f, "`{k}` must be a string"),
             BadRequest::Expected(k, what) => write!(f, "`{k}` must be {what}"),
             BadRequest::OutOfRange(k, lo, hi) => write!(f, "`{k}` must be {lo} … {hi}"),
@@ -364,7 +364,7 @@ impl fmt::Display for BadRequest {
             BadRequest::NoSuchPoint(k, s) => write!(f, "`{k}`: no point {s:?} on the board"),
             BadRequest::SamePoint => f.write_str("`from` and `to` are the same point"),
             BadRequest::PassNotConfirmed => f.write_str("a pass needs `confirm: true`"),
-            BadRequest::UnknownFormat(s) => write!(f, "unknown format {s:?} (gib or pgn)"),
+            BadRequest::UnknownFormat => f.write_str("unknown format (gib or pgn)"),
         }
     }
 }
@@ -543,7 +543,7 @@ mod tests {
     use super::*;
 
     fn call(kind: CallKind, body: &str) -> Result<Call, BadRequest> {
-        Call::parse(Some(kind), "/api/x", body.as_bytes())
+        Call::parse(Some(kind), body.as_bytes())
     }
 
     #[test]
@@ -558,15 +558,15 @@ mod tests {
         );
         assert_eq!(
             Route::parse(Method::Post, "/api/state"),
-            Ok(Route::Call(None, "/api/state".into()))
+            Ok(Route::Call(None))
         );
         assert_eq!(
             Route::parse(Method::Get, "/api/move"),
-            Err(RouteError::NotFound("/api/move".into()))
+            Err(RouteError::NotFound)
         );
         assert_eq!(
             Route::parse(Method::Get, "/../etc/passwd"),
-            Err(RouteError::NotFound("/../etc/passwd".into()))
+            Err(RouteError::NotFound)
         );
     }
 
@@ -578,10 +578,7 @@ mod tests {
             call(CallKind::Undo, "{bad"),
             Err(BadRequest::Json(_))
         ));
-        assert_eq!(
-            Call::parse(None, "/api/nothing", b"{}"),
-            Err(BadRequest::NoSuchCall("/api/nothing".into()))
-        );
+        assert_eq!(Call::parse(None, b"{}"), Err(BadRequest::NoSuchCall));
         assert_eq!(
             call(CallKind::Move, r#"{"from":"a1","to":"a1"}"#),
             Err(BadRequest::SamePoint)

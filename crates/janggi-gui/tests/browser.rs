@@ -34,6 +34,17 @@ fn find_chromium() -> Option<PathBuf> {
     .find(|p| p.is_file())
 }
 
+/// The browser, or `None` after saying why the test does not run.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let exe = find_chromium();
+    if exe.is_none() {
+        println!(
+            "skipped: no chromium found (apt-get install chromium), the browser test did not run"
+        );
+    }
+    exe
+}
+
 struct Browser {
     child: Child,
     ws: WebSocket<MaybeTlsStream<TcpStream>>,
@@ -52,8 +63,15 @@ impl Drop for Browser {
 
 impl Browser {
     fn launch(exe: &Path) -> Browser {
-        let profile =
-            std::env::temp_dir().join(format!("janggi-gui-chromium-{}", std::process::id()));
+        // One profile per test: the tests of this file run at once.
+        let profile = std::env::temp_dir().join(format!(
+            "janggi-gui-chromium-{}-{}",
+            std::process::id(),
+            std::thread::current()
+                .name()
+                .unwrap_or("main")
+                .replace(':', "_")
+        ));
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile).unwrap();
         let mut child = Command::new(exe)
@@ -200,10 +218,7 @@ impl Browser {
 
 #[test]
 fn a_game_in_headless_chromium() {
-    let Some(exe) = find_chromium() else {
-        println!(
-            "skipped: no chromium found (apt-get install chromium), the browser test did not run"
-        );
+    let Some(exe) = chromium_or_skip() else {
         return;
     };
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots");
@@ -531,4 +546,48 @@ fn a_game_in_headless_chromium() {
         std::thread::sleep(Duration::from_millis(300));
         b.screenshot(&shots.join("board-desktop.png"));
     }
+}
+
+/// Issue 35: a page loaded while every event-stream slot is taken is
+/// refused (503; the browser gives up on such a stream for good) and asks
+/// again after a growing pause, so it connects once a slot is free; and
+/// a foreign page's `<img src=/api/events>` is no open page.
+#[test]
+fn a_refused_page_connects_once_a_slot_is_free() {
+    let Some(exe) = chromium_or_skip() else {
+        return;
+    };
+    let s = server();
+    let p = s.port();
+    let taken: Vec<_> = (0..32).map(|_| open_events(p)).collect();
+    let mut b = Browser::launch(&exe);
+    b.call("Page.navigate", json!({"url": s.url()}), true);
+    b.wait_until(
+        "document.getElementById('message')?.textContent.includes('다시 연결하는 중')",
+        "the page to say it reconnects",
+    );
+    // Refused, and asked again more than once while the slots are taken.
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(
+        b.eval("sseEvents"),
+        json!(0),
+        "no stream while all are taken"
+    );
+    drop(taken);
+    b.wait_until("sseEvents > 0", "the page's stream once slots are free");
+    b.wait_until(
+        "!document.getElementById('message')?.textContent.startsWith('서버와')",
+        "the reconnecting message to clear",
+    );
+    // The page's tab is the only one: a foreign page's image of the event
+    // stream does not keep the board from pausing when it goes.
+    let away_page = format!(
+        "data:text/html,<img src=\"http://127.0.0.1:{p}/api/events\"><img src=\"http://127.0.0.1:{p}/api/events?token=x\">"
+    );
+    b.call("Page.navigate", json!({"url": away_page}), true);
+    wait_for(p, 10, "away once the board's page left", |st| {
+        st["away"] == true
+    });
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(state(p)["away"], true, "the images are no page");
 }

@@ -6,8 +6,7 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
-use std::net::TcpStream;
+use std::io::BufRead;
 use std::time::Duration;
 
 fn hve_cho() -> serde_json::Value {
@@ -58,17 +57,8 @@ fn the_engine_moves_first_when_the_human_is_han() {
 fn engine_vs_engine_plays_on_and_events_stream() {
     let s = server();
     let p = s.port();
-    let mut sse = TcpStream::connect(("127.0.0.1", p)).unwrap();
-    sse.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-    write!(
-        sse,
-        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{p}\r\n\r\n"
-    )
-    .unwrap();
-    let mut reader = BufReader::new(sse);
+    let mut reader = open_events(p);
     let mut line = String::new();
-    reader.read_line(&mut line).unwrap();
-    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
     start_game(p, json!({"mode": "eve", "movetimeMs": 10}), "MSSM", "SMMS");
     wait_for(p, 30, "six plies", |s| s["ply"].as_u64().unwrap_or(0) >= 6);
     let mut seen_info = false;

@@ -51,6 +51,7 @@ pub fn quick() -> Tuning {
         ping: Duration::from_millis(100),
         analysis_movetime_ms: 20,
         away_grace: Duration::from_millis(50),
+        ..Tuning::default()
     }
 }
 
@@ -165,19 +166,31 @@ pub fn post_bytes(port: u16, path: &str, body: &[u8]) -> Reply {
     }
 }
 
-/// Opens the event stream like a page does; dropping it closes the tab.
-pub fn open_events(port: u16) -> std::io::BufReader<TcpStream> {
+/// The token the board's own page presents on its event stream.
+pub fn page_token(port: u16) -> String {
+    let v = get(port, "/api/token").json();
+    v["token"].as_str().expect("a token").to_string()
+}
+
+/// Asks for the event stream with `token` and reads the status line.
+pub fn try_events(port: u16, token: &str) -> (String, std::io::BufReader<TcpStream>) {
     use std::io::BufRead;
     let mut sse = TcpStream::connect(("127.0.0.1", port)).unwrap();
     sse.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     write!(
         sse,
-        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+        "GET /api/events?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
     )
     .unwrap();
     let mut reader = std::io::BufReader::new(sse);
     let mut line = String::new();
-    reader.read_line(&mut line).unwrap();
+    let _ = reader.read_line(&mut line);
+    (line, reader)
+}
+
+/// Opens the event stream like a page does; dropping it closes the tab.
+pub fn open_events(port: u16) -> std::io::BufReader<TcpStream> {
+    let (line, reader) = try_events(port, &page_token(port));
     assert!(line.starts_with("HTTP/1.1 200"), "{line}");
     reader
 }
