@@ -73,3 +73,70 @@ pub fn bikjang_warning(game: &Game) -> Option<Warning> {
             outcome,
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use janggi_core::{Color, Notation, Position, Rules};
+
+    fn game(fen: &str) -> Game {
+        Game::new(Position::from_fen(fen).expect("FEN"), Rules::default())
+    }
+
+    #[test]
+    fn a_pass_warns_when_a_reply_pass_ends_the_game_and_with_which_score() {
+        // The start: Cho 72, Han 73.5 with the deom. Cho's pass lets Han
+        // pass back and win on points.
+        let mut g = game(janggi_core::START_FEN);
+        let w = pass_warning(&g).expect("a warning");
+        assert!(!w.at_once);
+        assert_eq!(w.outcome.winner, Some(Color::Han));
+        assert_eq!(w.ko(false), "상대도 쉬면 대국이 끝나요: 한 판정승 73.5 : 72 (연속 한수쉼)");
+        assert!(w.en(false).starts_with("if the opponent passes back"));
+        // After Cho's pass, Han's pass ends the game at once.
+        g.play(Move::PASS).unwrap();
+        let w = pass_warning(&g).expect("a warning");
+        assert!(w.at_once);
+        assert!(w.ko(false).starts_with("지금 쉬면 대국이 바로 끝나요: 한 판정승"));
+        // After a move there is nothing to pass back to at once.
+        let mut g = game(janggi_core::START_FEN);
+        let mv = g.position().parse_move("a4a5", Notation::Uci).unwrap();
+        g.play(mv).unwrap();
+        assert!(!pass_warning(&g).expect("Han's pass").at_once);
+    }
+
+    #[test]
+    fn no_pass_warning_where_no_pass_is_allowed() {
+        let mut rules = Rules::default();
+        rules.allow_pass = false;
+        let g = Game::new(Position::startpos(), rules);
+        assert_eq!(pass_warning(&g), None);
+        // In check a pass is not legal either.
+        let checked = game("3k5/9/9/9/4r4/9/9/9/4K4/R8 w - - 0 1");
+        assert_eq!(pass_warning(&checked), None);
+    }
+
+    #[test]
+    fn a_pending_bikjang_warns_of_the_count() {
+        // Generals and a guard each (KJF: pieces already missing at the
+        // start count as a capture); Cho's general steps onto Han's file.
+        let mut g = game("3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1");
+        assert_eq!(bikjang_warning(&g), None);
+        let mv = g.position().parse_move("e1d1", Notation::Uci).unwrap();
+        let events = g.play(mv).unwrap();
+        assert!(g.pending_bikjang().is_some(), "{events:?}");
+        let w = bikjang_warning(&g).expect("a warning for Han");
+        assert!(w.at_once);
+        // Han 4.5 (guard and deom) against Cho's 3: Han wins the count.
+        assert_eq!(w.outcome.winner, Some(Color::Han));
+        assert!(
+            w.ko(true).starts_with("빅장을 풀지 않으면 대국이 끝나요: 한 판정승"),
+            "{}",
+            w.ko(true)
+        );
+        // Han breaks it: no warning any more.
+        let mv = g.position().parse_move("d10e10", Notation::Uci).unwrap();
+        g.play(mv).unwrap();
+        assert_eq!(bikjang_warning(&g), None);
+    }
+}
