@@ -176,6 +176,7 @@ fn asset(a: Asset) -> Reply {
             "font/ttf",
         ),
         Asset::FontLicense => text_response(crate::font::FONT_LICENSE, "text/plain; charset=utf-8"),
+        Asset::Script(js) => text_response(js, "text/javascript; charset=utf-8"),
     }
 }
 

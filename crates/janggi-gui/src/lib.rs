@@ -26,6 +26,7 @@
 //! driver ([`engine`]).
 
 mod app;
+mod assets;
 pub mod engine;
 mod error;
 mod events;

@@ -40,6 +40,8 @@ pub enum Asset {
     Font,
     /// `/fonts/LICENSE.txt`.
     FontLicense,
+    /// A further script of the page (`crate::assets::script`).
+    Script(&'static str),
 }
 
 /// A call of the game API (`POST /api/…` with a JSON object).
@@ -135,7 +137,7 @@ impl Route {
             "/favicon.ico" => Some(Asset::Favicon),
             "/fonts/janggi-board.ttf" => Some(Asset::Font),
             "/fonts/LICENSE.txt" => Some(Asset::FontLicense),
-            _ => None,
+            p => crate::assets::script(p).map(Asset::Script),
         };
         if let (Method::Get, Some(a)) = (method, asset) {
             return Ok(Route::Asset(a));
