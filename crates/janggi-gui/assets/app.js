@@ -216,7 +216,6 @@ function render(s) {
   }
   if (s.phase === "finished" && prevPhase === "playing") Sound.play("gameEnd");
   prevPieces = s.phase === "playing" ? s.board.length : null;
-  prevPhase = s.phase;
   lastPly = s.ply;
   renderMarkers(s);
   const playing = s.phase === "playing";

@@ -98,7 +98,7 @@ fn the_page_sounds_marks_warns_and_explains() {
     assert_eq!(count(&mut b, "#board .piece.cho"), 12);
     assert_eq!(
         count(&mut b, ".card[data-setup] .setup-pic .piece"),
-        4 * 8,
+        4 * 9,
         "chariots, guards, horses, elephants and the general on each card"
     );
     shots.both(&mut b, "setup");
@@ -210,7 +210,7 @@ fn the_page_sounds_marks_warns_and_explains() {
 
     // Check, 멍군 and bikjang between two humans (a loaded record).
     b.eval(&format!(
-        "(async () => {{ await fetch('/api/records/parse', {{method: 'POST', body: {}}}); const r = await api('/api/records/open', {{index: 0}}); closeModal(); viewPly = null; viewed = null; lastPly = -1; render(r.data.state); return r.ok; }})()",
+        "(async () => {{ await fetch('/api/records/parse', {{method: 'POST', body: {}}}); const r = await api('/api/records/open', {{index: 0}}); closeModal(); viewPly = null; viewed = null; return r.ok; }})()",
         serde_json::to_string(CHECK_RECORD).unwrap()
     ));
     b.wait_until(
@@ -224,7 +224,7 @@ fn the_page_sounds_marks_warns_and_explains() {
     // Han answers at once: the 멍군 bubble waits for the 장군 bubble.
     b.eval("api('/api/move', {from: 'e9', to: 'e10'}).then(() => true)");
     b.wait_until("state.ply === 2", "the answer");
-    assert_eq!(b.eval("document.getElementById('banner').textContent"), json!("장군!"));
+    assert_eq!(b.eval("document.getElementById('banner').textContent"), json!("장군!"), "{}", b.eval("JSON.stringify([bubbleLog, bubbles])"));
     b.wait_until(
         "bubbleLog.join(' ') === '장군! 멍군!'",
         "both bubbles, in order",
@@ -294,6 +294,8 @@ fn the_page_sounds_marks_warns_and_explains() {
     assert_eq!(summary, json!("초 판정승 18 : 17.5 (빅장)"));
     b.wait_until("Sound.log.some(s => s.name === 'gameEnd')", "the game-end sound");
     shots.both(&mut b, "result");
+    // No script error on the way (index.html collects them).
+    assert_eq!(b.eval("window.pageErrors || null"), Value::Null);
 }
 
 /// Reads a JSON field path such as `engine.state` from the state.

@@ -147,10 +147,10 @@ impl Browser {
             if v != Value::Null && v != Value::Bool(false) {
                 return v;
             }
-            assert!(
-                Instant::now() < until,
-                "timed out waiting for {what} ({expr})"
-            );
+            if Instant::now() >= until {
+                let errors = self.eval("JSON.stringify([window.pageErrors || null, document.readyState, performance.getEntriesByType('resource').map(e => e.name.replace(location.origin, '') + ' ' + Math.round(e.duration)), typeof modalKind === 'undefined' ? '-' : modalKind, typeof state === 'undefined' ? '-' : state && state.phase])");
+                panic!("timed out waiting for {what} ({expr}); page errors: {errors}");
+            }
             std::thread::sleep(Duration::from_millis(50));
         }
     }
