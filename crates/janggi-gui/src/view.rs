@@ -83,9 +83,7 @@ fn setup_board(han: Option<Setup>, start: &Position) -> Vec<Value> {
     let pos = Position::from_setups(h, Setup::Mssm);
     board(&pos)
         .into_iter()
-        .filter(|p| {
-            p["side"] == "han" || !(p["kind"] == "horse" || p["kind"] == "elephant")
-        })
+        .filter(|p| p["side"] == "han" || !(p["kind"] == "horse" || p["kind"] == "elephant"))
         .collect()
 }
 

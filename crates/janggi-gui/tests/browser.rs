@@ -11,7 +11,7 @@ mod common;
 
 use common::chromium::{find_chromium, Browser};
 use common::*;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

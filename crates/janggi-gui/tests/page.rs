@@ -66,7 +66,9 @@ fn count(b: &mut Browser, selector: &str) -> u64 {
 #[test]
 fn the_page_sounds_marks_warns_and_explains() {
     let Some(exe) = find_chromium() else {
-        println!("skipped: no chromium found (apt-get install chromium), the page test did not run");
+        println!(
+            "skipped: no chromium found (apt-get install chromium), the page test did not run"
+        );
         return;
     };
     let shots = Shots::new();
@@ -136,8 +138,15 @@ fn the_page_sounds_marks_warns_and_explains() {
     let width = |b: &mut Browser, sq: &str| {
         b.eval(&format!("document.querySelector('#board .piece[data-sq=\"{sq}\"] polygon').getBoundingClientRect().width")).as_f64().unwrap()
     };
-    let (general, chariot, soldier) = (width(&mut b, "e2"), width(&mut b, "a1"), width(&mut b, "e4"));
-    assert!(general > chariot && chariot > soldier, "{general} {chariot} {soldier}");
+    let (general, chariot, soldier) = (
+        width(&mut b, "e2"),
+        width(&mut b, "a1"),
+        width(&mut b, "e4"),
+    );
+    assert!(
+        general > chariot && chariot > soldier,
+        "{general} {chariot} {soldier}"
+    );
     b.viewport(1280, 800, false);
     shots.both(&mut b, "mid-game");
 
@@ -175,8 +184,14 @@ fn the_page_sounds_marks_warns_and_explains() {
     );
     assert_eq!(sounds(&mut b).len(), before, "muted: nothing played");
     b.call("Page.reload", json!({}), true);
-    b.wait_until("typeof state !== 'undefined' && state !== null && state.phase === 'playing'", "the page again");
-    assert_eq!(b.eval("[document.getElementById('opt-sound').checked, Sound.muted]"), json!([false, true]));
+    b.wait_until(
+        "typeof state !== 'undefined' && state !== null && state.phase === 'playing'",
+        "the page again",
+    );
+    assert_eq!(
+        b.eval("[document.getElementById('opt-sound').checked, Sound.muted]"),
+        json!([false, true])
+    );
     b.click("#opt-sound");
     assert_eq!(b.eval("Sound.muted"), json!(false));
 
@@ -189,10 +204,19 @@ fn the_page_sounds_marks_warns_and_explains() {
     );
     assert_eq!(count(&mut b, ".rules-item"), 8);
     assert_eq!(count(&mut b, ".rules-board"), 7);
-    assert_eq!(count(&mut b, ".rules-board[data-example=horse] .blocked"), 2);
+    assert_eq!(
+        count(&mut b, ".rules-board[data-example=horse] .blocked"),
+        2
+    );
     assert_eq!(count(&mut b, ".rules-board[data-example=horse] .leg"), 1);
-    assert_eq!(count(&mut b, ".rules-board[data-example=cannon] .screen"), 2);
-    assert_eq!(count(&mut b, ".rules-board[data-example=bikjang] .facing"), 1);
+    assert_eq!(
+        count(&mut b, ".rules-board[data-example=cannon] .screen"),
+        2
+    );
+    assert_eq!(
+        count(&mut b, ".rules-board[data-example=bikjang] .facing"),
+        1
+    );
     let text = b.eval("document.getElementById('dialog').textContent");
     for word in ["멱", "포다리", "빅장", "Bikjang", "덤", "Counting", "Horse"] {
         assert!(text.as_str().unwrap().contains(word), "{word}");
@@ -224,7 +248,12 @@ fn the_page_sounds_marks_warns_and_explains() {
     // Han answers at once: the 멍군 bubble waits for the 장군 bubble.
     b.eval("api('/api/move', {from: 'e9', to: 'e10'}).then(() => true)");
     b.wait_until("state.ply === 2", "the answer");
-    assert_eq!(b.eval("document.getElementById('banner').textContent"), json!("장군!"), "{}", b.eval("JSON.stringify([bubbleLog, bubbles])"));
+    assert_eq!(
+        b.eval("document.getElementById('banner').textContent"),
+        json!("장군!"),
+        "{}",
+        b.eval("JSON.stringify([bubbleLog, bubbles])")
+    );
     b.wait_until(
         "bubbleLog.join(' ') === '장군! 멍군!'",
         "both bubbles, in order",
@@ -235,17 +264,27 @@ fn the_page_sounds_marks_warns_and_explains() {
     assert_eq!(count(&mut b, "#movelist .tag.checkAnswered"), 1);
     // The check marker lasts while the check stands: shown again by
     // taking the answer back (asked, allowed by the other player).
-    assert_eq!(b.eval("document.getElementById('mark-check').classList.contains('hidden')"), json!(true));
+    assert_eq!(
+        b.eval("document.getElementById('mark-check').classList.contains('hidden')"),
+        json!(true)
+    );
     b.click("#btn-undo");
     b.wait_until(
         "document.getElementById('consent-title')?.textContent.includes('무르기')",
         "the undo question",
     );
-    assert_eq!(b.eval("state.ply"), json!(2), "nothing undone before the answer");
+    assert_eq!(
+        b.eval("state.ply"),
+        json!(2),
+        "nothing undone before the answer"
+    );
     b.click("#consent-yes");
     b.wait_until("state.ply === 1 && state.inCheck", "the undo allowed");
     std::thread::sleep(Duration::from_millis(1800));
-    assert_eq!(b.eval("document.getElementById('mark-check').classList.contains('hidden')"), json!(false));
+    assert_eq!(
+        b.eval("document.getElementById('mark-check').classList.contains('hidden')"),
+        json!(false)
+    );
     assert_eq!(count(&mut b, "#board .check-mark"), 1);
     shots.both(&mut b, "check");
     b.click_point("e9");
@@ -254,10 +293,15 @@ fn the_page_sounds_marks_warns_and_explains() {
     b.click_point("e4");
     b.click_point("d4");
     b.wait_until("state.ply === 3 && state.pendingBikjang", "the bikjang");
-    b.wait_until("Sound.log.some(s => s.name === 'bikjang')", "the bikjang sound");
+    b.wait_until(
+        "Sound.log.some(s => s.name === 'bikjang')",
+        "the bikjang sound",
+    );
     let mark = b.eval("document.getElementById('mark-bikjang').textContent");
     assert!(
-        mark.as_str().unwrap().contains("빅장을 풀지 않으면 대국이 끝나요: 초 판정승 18 : 17.5"),
+        mark.as_str()
+            .unwrap()
+            .contains("빅장을 풀지 않으면 대국이 끝나요: 초 판정승 18 : 17.5"),
         "{mark}"
     );
     assert_eq!(count(&mut b, "#board .bikjang-line"), 1);
@@ -283,7 +327,10 @@ fn the_page_sounds_marks_warns_and_explains() {
         "the pass warning",
     );
     assert!(
-        warning.as_str().unwrap().starts_with("지금 쉬면 대국이 바로 끝나요: 초 판정승 18 : 17.5"),
+        warning
+            .as_str()
+            .unwrap()
+            .starts_with("지금 쉬면 대국이 바로 끝나요: 초 판정승 18 : 17.5"),
         "{warning}"
     );
     b.click("#confirm-yes");
@@ -292,7 +339,10 @@ fn the_page_sounds_marks_warns_and_explains() {
         "the result",
     );
     assert_eq!(summary, json!("초 판정승 18 : 17.5 (빅장)"));
-    b.wait_until("Sound.log.some(s => s.name === 'gameEnd')", "the game-end sound");
+    b.wait_until(
+        "Sound.log.some(s => s.name === 'gameEnd')",
+        "the game-end sound",
+    );
     shots.both(&mut b, "result");
     // No script error on the way (index.html collects them).
     assert_eq!(b.eval("window.pageErrors || null"), Value::Null);

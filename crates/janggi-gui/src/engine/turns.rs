@@ -297,10 +297,7 @@ pub fn restart(app: &mut App) {
 /// moves): the board says so at once and starts it again for its next
 /// turn.
 pub fn watch_idle(shared: &Shared, app: &mut App) {
-    let dead = app
-        .engine
-        .as_mut()
-        .is_some_and(|e| !e.process.is_alive());
+    let dead = app.engine.as_mut().is_some_and(|e| !e.process.is_alive());
     if !dead {
         return;
     }

@@ -91,13 +91,18 @@ mod tests {
         let w = pass_warning(&g).expect("a warning");
         assert!(!w.at_once);
         assert_eq!(w.outcome.winner, Some(Color::Han));
-        assert_eq!(w.ko(false), "상대도 쉬면 대국이 끝나요: 한 판정승 73.5 : 72 (연속 한수쉼)");
+        assert_eq!(
+            w.ko(false),
+            "상대도 쉬면 대국이 끝나요: 한 판정승 73.5 : 72 (연속 한수쉼)"
+        );
         assert!(w.en(false).starts_with("if the opponent passes back"));
         // After Cho's pass, Han's pass ends the game at once.
         g.play(Move::PASS).unwrap();
         let w = pass_warning(&g).expect("a warning");
         assert!(w.at_once);
-        assert!(w.ko(false).starts_with("지금 쉬면 대국이 바로 끝나요: 한 판정승"));
+        assert!(w
+            .ko(false)
+            .starts_with("지금 쉬면 대국이 바로 끝나요: 한 판정승"));
         // After a move there is nothing to pass back to at once.
         let mut g = game(janggi_core::START_FEN);
         let mv = g.position().parse_move("a4a5", Notation::Uci).unwrap();
@@ -107,8 +112,10 @@ mod tests {
 
     #[test]
     fn no_pass_warning_where_no_pass_is_allowed() {
-        let mut rules = Rules::default();
-        rules.allow_pass = false;
+        let rules = Rules {
+            allow_pass: false,
+            ..Rules::default()
+        };
         let g = Game::new(Position::startpos(), rules);
         assert_eq!(pass_warning(&g), None);
         // In check a pass is not legal either.
@@ -130,7 +137,8 @@ mod tests {
         // Han 4.5 (guard and deom) against Cho's 3: Han wins the count.
         assert_eq!(w.outcome.winner, Some(Color::Han));
         assert!(
-            w.ko(true).starts_with("빅장을 풀지 않으면 대국이 끝나요: 한 판정승"),
+            w.ko(true)
+                .starts_with("빅장을 풀지 않으면 대국이 끝나요: 한 판정승"),
             "{}",
             w.ko(true)
         );

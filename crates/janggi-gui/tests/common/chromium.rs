@@ -48,10 +48,8 @@ impl Browser {
     pub fn launch(exe: &Path) -> Browser {
         static LAUNCHED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = LAUNCHED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        let profile = std::env::temp_dir().join(format!(
-            "janggi-gui-chromium-{}-{n}",
-            std::process::id()
-        ));
+        let profile =
+            std::env::temp_dir().join(format!("janggi-gui-chromium-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile).unwrap();
         let mut child = Command::new(exe)
@@ -195,4 +193,3 @@ impl Browser {
         println!("screenshot: {}", path.display());
     }
 }
-
