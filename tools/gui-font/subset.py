@@ -29,6 +29,7 @@ SCANNED = [
     "crates/janggi-gui/assets/pieces.js",
     "crates/janggi-gui/assets/sound.js",
     "crates/janggi-gui/assets/rules.js",
+    "crates/janggi-gui/assets/panels.js",
     "crates/janggi-gui/assets/style.css",
     "crates/janggi-gui/src/session/mod.rs",
     "crates/janggi-gui/src/session/settings.rs",

@@ -106,6 +106,7 @@ mod tests {
         ("pieces.js", include_str!("../assets/pieces.js")),
         ("sound.js", include_str!("../assets/sound.js")),
         ("rules.js", include_str!("../assets/rules.js")),
+        ("panels.js", include_str!("../assets/panels.js")),
         ("style.css", include_str!("../assets/style.css")),
         // The files that were session.rs and server.rs, and the engine's
         // notes (tools/gui-font/subset.py must list the same).
