@@ -1,55 +1,46 @@
-//! The page's further scripts, embedded in the binary like the rest of
-//! the page (no CDN): the sound ([`SOUND_JS`]), the rules view
-//! ([`RULES_JS`]), the board's pictures ([`PIECES_JS`]) and the panels
-//! beside the board ([`PANELS_JS`]), each served at its path by
-//! [`script`]. Each stays under 32 KiB, which tiny_http sends with a
-//! `Content-Length` (larger ones go out chunked).
+//! The page's script, embedded in the binary like the rest of the page
+//! (no CDN): written as one file per concern (the board's pictures,
+//! the sound, the rules view, the panels beside the board, the page
+//! itself) and served as one `/app.js` ([`APP_JS`]), so the page loads
+//! with as few requests as before it was split.
 
-/// Sound effects synthesised with Web Audio, the mute switch and the
-/// spoken calls.
-pub const SOUND_JS: &str = include_str!("../assets/sound.js");
-/// The rules view: each piece's moves animated on a small board.
-pub const RULES_JS: &str = include_str!("../assets/rules.js");
-/// Pieces and small boards as SVG, shared by the board, the setup cards
-/// and the rules view.
-pub const PIECES_JS: &str = include_str!("../assets/pieces.js");
-/// The panels beside the board: evaluation, engine status, markers,
-/// review, records, the result's graph.
-pub const PANELS_JS: &str = include_str!("../assets/panels.js");
+/// The files of the page's script, in the order they run.
+pub const PARTS: [(&str, &str); 5] = [
+    ("pieces.js", include_str!("../assets/pieces.js")),
+    ("sound.js", include_str!("../assets/sound.js")),
+    ("rules.js", include_str!("../assets/rules.js")),
+    ("panels.js", include_str!("../assets/panels.js")),
+    ("app.js", include_str!("../assets/app.js")),
+];
 
-/// The script served at `path`, if there is one.
-pub fn script(path: &str) -> Option<&'static str> {
-    match path {
-        "/sound.js" => Some(SOUND_JS),
-        "/rules.js" => Some(RULES_JS),
-        "/pieces.js" => Some(PIECES_JS),
-        "/panels.js" => Some(PANELS_JS),
-        _ => None,
-    }
-}
+/// `/app.js`: the parts one after another (top-level names are shared,
+/// as between classic scripts).
+pub const APP_JS: &str = concat!(
+    include_str!("../assets/pieces.js"),
+    "\n",
+    include_str!("../assets/sound.js"),
+    "\n",
+    include_str!("../assets/rules.js"),
+    "\n",
+    include_str!("../assets/panels.js"),
+    "\n",
+    include_str!("../assets/app.js"),
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// tiny_http sends a body of 32 KiB or more chunked; the page's
-    /// scripts stay below that (split app.js by concern when it grows).
+    /// The served script is every part, in order, and nothing else.
     #[test]
-    fn every_script_is_served_whole_and_small() {
-        let app = include_str!("../assets/app.js");
-        for (path, js) in [
-            ("/app.js", app),
-            ("/sound.js", SOUND_JS),
-            ("/rules.js", RULES_JS),
-            ("/pieces.js", PIECES_JS),
-            ("/panels.js", PANELS_JS),
-        ] {
-            assert!(js.len() < 32 * 1024, "{path}: {} bytes", js.len());
-            if path != "/app.js" {
-                assert_eq!(script(path), Some(js));
-            }
+    fn the_script_is_its_parts_in_order() {
+        let joined: Vec<&str> = PARTS.iter().map(|(_, js)| *js).collect();
+        assert_eq!(APP_JS, joined.join("\n"));
+        let mut at = 0;
+        for (name, js) in PARTS {
+            let i = APP_JS[at..].find(js).expect(name) + at;
+            at = i + js.len();
         }
-        assert_eq!(script("/../app.js"), None);
-        assert_eq!(script("/app.js"), None, "app.js is the HTTP edge's own");
+        assert!(PARTS[4].1.starts_with("// The page of `janggi-engine gui`"));
     }
 }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use tiny_http::{Header, Request, Response, StatusCode};
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
+const APP_JS: &str = crate::assets::APP_JS;
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 type Reply = Response<Cursor<Vec<u8>>>;
@@ -176,7 +176,6 @@ fn asset(a: Asset) -> Reply {
             "font/ttf",
         ),
         Asset::FontLicense => text_response(crate::font::FONT_LICENSE, "text/plain; charset=utf-8"),
-        Asset::Script(js) => text_response(js, "text/javascript; charset=utf-8"),
     }
 }
 

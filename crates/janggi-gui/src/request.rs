@@ -40,8 +40,6 @@ pub enum Asset {
     Font,
     /// `/fonts/LICENSE.txt`.
     FontLicense,
-    /// A further script of the page (`crate::assets::script`).
-    Script(&'static str),
 }
 
 /// A call of the game API (`POST /api/…` with a JSON object).
@@ -137,7 +135,7 @@ impl Route {
             "/favicon.ico" => Some(Asset::Favicon),
             "/fonts/janggi-board.ttf" => Some(Asset::Font),
             "/fonts/LICENSE.txt" => Some(Asset::FontLicense),
-            p => crate::assets::script(p).map(Asset::Script),
+            _ => None,
         };
         if let (Method::Get, Some(a)) = (method, asset) {
             return Ok(Route::Asset(a));

@@ -70,7 +70,10 @@ fn korean_pv_reset_on_undo_and_an_idle_engine_noticed_at_once() {
     let analysis = &st["analysis"];
     let korean = analysis["pvKorean"][0].as_str().unwrap_or_default();
     assert_eq!(korean, st["moves"][1]["korean"], "{analysis}");
-    assert!(korean.chars().any(|c| ('가'..='힣').contains(&c)), "{korean}");
+    assert!(
+        korean.chars().any(|c| ('가'..='힣').contains(&c)),
+        "{korean}"
+    );
     // The engine exits while the human thinks: the page hears of it now.
     let st = wait_for(p, 10, "the idle engine's death", |st| {
         field(st, "engine.crashes") == 1
