@@ -76,8 +76,21 @@ const Rules = (() => {
 
   const px = (f, r) => [M + f * S, M + (9 - r) * S];
 
+  // The part of the board an example uses, a point more on each side
+  // (at least five files wide): the pieces show larger than on a whole
+  // board.
+  function crop(ex) {
+    const pts = ex.pieces.map(p => [p.f, p.r]).concat(ex.dests, ex.blocked || [], ex.screens || [], ex.legs || []);
+    let f0 = Math.min(...pts.map(p => p[0])) - 1, f1 = Math.max(...pts.map(p => p[0])) + 1;
+    const r0 = Math.max(0, Math.min(...pts.map(p => p[1])) - 1), r1 = Math.min(9, Math.max(...pts.map(p => p[1])) + 1);
+    while (f1 - f0 < 4) { f0--; f1++; }
+    f0 = Math.max(0, f0); f1 = Math.min(8, f1);
+    const pad = 36;
+    return [M + f0 * S - pad, M + (9 - r1) * S - pad, (f1 - f0) * S + 2 * pad, (r1 - r0) * S + 2 * pad].join(" ");
+  }
+
   function miniBoard(ex) {
-    const svg = el("svg", { viewBox: "0 0 560 620", class: "rules-board", "data-example": ex.id, role: "img", "aria-label": ex.title });
+    const svg = el("svg", { viewBox: crop(ex), class: "rules-board", "data-example": ex.id, role: "img", "aria-label": ex.title });
     el("rect", { x: 0, y: 0, width: 560, height: 620, rx: 14, fill: "var(--wood)" }, svg);
     drawGrid(svg, 9, 10, S, M);
     for (const [f, r] of ex.screens || []) { const [x, y] = px(f, r); el("circle", { cx: x, cy: y, r: 36, fill: "rgba(120,120,255,.35)", class: "screen" }, svg); }
