@@ -5,7 +5,8 @@
 //! with as few requests as before it was split.
 
 /// The files of the page's script, in the order they run.
-pub const PARTS: [(&str, &str); 5] = [
+#[cfg(test)]
+const PARTS: [(&str, &str); 5] = [
     ("pieces.js", include_str!("../assets/pieces.js")),
     ("sound.js", include_str!("../assets/sound.js")),
     ("rules.js", include_str!("../assets/rules.js")),

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::chromium::{find_chromium, Browser};
+use common::chromium::{chromium_or_skip, Browser};
 use common::*;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -17,10 +17,7 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn a_game_in_headless_chromium() {
-    let Some(exe) = find_chromium() else {
-        println!(
-            "skipped: no chromium found (apt-get install chromium), the browser test did not run"
-        );
+    let Some(exe) = chromium_or_skip("the browser test") else {
         return;
     };
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gui-screenshots");

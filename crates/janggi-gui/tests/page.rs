@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::chromium::{find_chromium, Browser};
+use common::chromium::{chromium_or_skip, Browser};
 use common::*;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -65,10 +65,7 @@ fn count(b: &mut Browser, selector: &str) -> u64 {
 
 #[test]
 fn the_page_sounds_marks_warns_and_explains() {
-    let Some(exe) = find_chromium() else {
-        println!(
-            "skipped: no chromium found (apt-get install chromium), the page test did not run"
-        );
+    let Some(exe) = chromium_or_skip("the page test") else {
         return;
     };
     let shots = Shots::new();

@@ -27,6 +27,16 @@ pub fn find_chromium() -> Option<PathBuf> {
     .find(|p| p.is_file())
 }
 
+/// Chromium's path, or `None` after saying why the browser test `what`
+/// did not run (it then passes).
+pub fn chromium_or_skip(what: &str) -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        println!("skipped: no chromium found (apt-get install chromium), {what} did not run");
+    }
+    found
+}
+
 /// One headless Chromium with one page.
 pub struct Browser {
     child: Child,
