@@ -191,6 +191,11 @@ fn the_page_sounds_marks_warns_and_explains() {
     );
     b.click("#opt-sound");
     assert_eq!(b.eval("Sound.muted"), json!(false));
+    // The spoken call is offered only where there is a Korean voice.
+    assert_eq!(
+        b.eval("document.getElementById('opt-voice').disabled === !Sound.hasKoreanVoice()"),
+        json!(true)
+    );
 
     // The rules view: every piece on its own small board, animated, the
     // 멱 and 포다리 examples, bikjang and the count, Korean and English.
@@ -341,6 +346,13 @@ fn the_page_sounds_marks_warns_and_explains() {
         "the game-end sound",
     );
     shots.both(&mut b, "result");
+    // The byoyomi countdown: a clock in its last seconds ticks, higher
+    // in the last three.
+    b.eval("(async () => { await api('/api/new', {mode: 'hvh', timeControl: {kind: 'byoyomi', mainSec: 0, periodSec: 5, periods: 3}}); await api('/api/setup', {side: 'han', setup: 'MSSM'}); await api('/api/setup', {side: 'cho', setup: 'MSSM'}); return true; })()");
+    b.wait_until(
+        "Sound.log.some(s => s.name === 'tick') && Sound.log.some(s => s.name === 'lastTick')",
+        "the countdown's ticks",
+    );
     // No script error on the way (index.html collects them).
     assert_eq!(b.eval("window.pageErrors || null"), Value::Null);
 }

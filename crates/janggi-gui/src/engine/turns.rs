@@ -310,3 +310,33 @@ pub fn watch_idle(shared: &Shared, app: &mut App) {
     shared.events.engine_crash(app, false);
     shared.events.state(app);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use janggi_core::Move;
+
+    /// The engine's line in Korean: a pass (the general's point twice,
+    /// `e9e9` for Han at the start) reads 한수쉼; the line stops at the
+    /// first move that is not legal or does not read.
+    #[test]
+    fn the_principal_variation_reads_in_korean() {
+        let pos = Position::startpos();
+        let a4a5 = pos.parse_move("a4a5", Notation::Uci).unwrap();
+        let first = pos.korean_marked(a4a5, KoreanScript::Hangul);
+        let mut after = pos.clone();
+        after.make(a4a5);
+        assert_eq!(after.parse_move("e9e9", Notation::Uci), Ok(Move::PASS));
+        let line = |pv: &[&str]| {
+            let pv: Vec<String> = pv.iter().map(|s| s.to_string()).collect();
+            korean_line(&pos, &pv)
+        };
+        assert_eq!(
+            line(&["a4a5", "e9e9"]),
+            [first.clone(), "한수쉼".to_string()]
+        );
+        assert_eq!(line(&["a4a5", "a1a9", "e9e9"]), [first.clone()]);
+        assert_eq!(line(&["a4a5", "zz", "e9e9"]), [first]);
+        assert!(line(&[]).is_empty());
+    }
+}
