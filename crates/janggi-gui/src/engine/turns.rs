@@ -335,7 +335,10 @@ mod tests {
             line(&["a4a5", "e9e9"]),
             [first.clone(), "한수쉼".to_string()]
         );
-        assert_eq!(line(&["a4a5", "a1a9", "e9e9"]), std::slice::from_ref(&first));
+        assert_eq!(
+            line(&["a4a5", "a1a9", "e9e9"]),
+            std::slice::from_ref(&first)
+        );
         assert_eq!(line(&["a4a5", "zz", "e9e9"]), [first]);
         assert!(line(&[]).is_empty());
     }
