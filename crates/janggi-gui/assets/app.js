@@ -3,9 +3,10 @@
 // server's game layer; the page draws them and sends clicks.
 "use strict";
 
-const S = 60, M = 40;                 // point spacing, margin (SVG units)
-const NS = "http://www.w3.org/2000/svg";
-const FILES = "abcdefghi";
+// Drawing helpers (el, drawPiece, setupPicture, S, M, FILES) are in
+// pieces.js, the sound in sound.js, the rules view in rules.js, the
+// panels beside the board (analysis, engine, markers, review, records)
+// in panels.js.
 const CARDS = [
   ["MSSM", "안상차림", "원앙마"],
   ["SMMS", "바깥상차림", "양귀마"],
@@ -23,6 +24,7 @@ let sseEvents = 0;
 let clockAt = 0;        // when the last clock view arrived (performance.now())
 let viewPly = null;     // null: the live position; else the ply shown read-only
 let viewed = null;      // the server's position at viewPly (POST /api/position)
+let prevPieces = null;  // pieces on the board at the last state (a capture takes one)
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,20 +43,11 @@ function xy(f, r) {
   return [M + (8 - f) * S, M + r * S];
 }
 
-function el(name, attrs, parent) {
-  const e = document.createElementNS(NS, name);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-function octagon(cx, cy, r) {
-  const pts = [];
-  for (let i = 0; i < 8; i++) {
-    const a = Math.PI / 8 + i * Math.PI / 4;
-    pts.push((cx + r * Math.cos(a)).toFixed(1) + "," + (cy + r * Math.sin(a)).toFixed(1));
-  }
-  return pts.join(" ");
+// The Hangul label's size in SVG units: 11 on a wide board, and never
+// under 10.5 px on the screen (a 360 px phone draws the board at ~0.6).
+function labelSize() {
+  const w = $("board").getBoundingClientRect().width || 560;
+  return Math.max(11, 10.5 * 560 / w);
 }
 
 async function api(path, body) {
@@ -78,14 +71,7 @@ function drawBoard() {
   const svg = $("board");
   svg.innerHTML = "";
   el("rect", { x: 0, y: 0, width: 560, height: 620, rx: 14, fill: "var(--wood)" }, svg);
-  const g = el("g", { stroke: "var(--line)", "stroke-width": 2, fill: "none" }, svg);
-  for (let c = 0; c < 9; c++) el("line", { x1: M + c * S, y1: M, x2: M + c * S, y2: M + 9 * S }, g);
-  for (let r = 0; r < 10; r++) el("line", { x1: M, y1: M + r * S, x2: M + 8 * S, y2: M + r * S }, g);
-  // Palace diagonals (files d–f, the three ranks at each end).
-  for (const top of [0, 7]) {
-    el("line", { x1: M + 3 * S, y1: M + top * S, x2: M + 5 * S, y2: M + (top + 2) * S }, g);
-    el("line", { x1: M + 5 * S, y1: M + top * S, x2: M + 3 * S, y2: M + (top + 2) * S }, g);
-  }
+  drawGrid(svg, 9, 10, S, M);
   el("rect", { x: M - 6, y: M - 6, width: 8 * S + 12, height: 9 * S + 12, stroke: "var(--line)", "stroke-width": 3, fill: "none" }, svg);
   if (!state) return;
   const shown = viewed || state;
@@ -99,24 +85,32 @@ function drawBoard() {
   }
   const threatened = new Set(viewed ? [] : (state.threatened || []));
   const screens = new Set(targets.map(t => t.screen).filter(Boolean));
-  const hangul = $("opt-hangul").checked;
+  const label = $("opt-hangul").checked ? labelSize() : 0;
+  // Lasting markers: the checked general until the check is answered, the
+  // facing generals while a bikjang waits for its answer.
+  const live = !viewed && state.phase === "playing";
+  const checked = (viewed ? viewed.inCheck : live && state.inCheck) ? shown.sideToMove : null;
+  if (live && state.pendingBikjang) {
+    const gens = shown.board.filter(p => p.kind === "general").map(p => xy(p.f, p.r));
+    if (gens.length === 2) el("line", { x1: gens[0][0], y1: gens[0][1], x2: gens[1][0], y2: gens[1][1], stroke: "#c00", "stroke-width": 6, "stroke-dasharray": "14 10", class: "bikjang-line" }, svg);
+  }
+  let zoomed = null;
   for (const p of shown.board) {
     const [x, y] = xy(p.f, p.r);
-    const rad = p.big ? 27 : 20;
-    const color = p.side === "cho" ? "var(--cho)" : "var(--han)";
-    const pg = el("g", { class: "piece " + p.side + (p.sq === selected ? " selected" : ""), "data-sq": p.sq }, svg);
-    if (p.sq === selected) el("circle", { cx: x, cy: y, r: rad + 7, fill: "rgba(255,215,0,.55)" }, pg);
-    if (screens.has(p.sq)) el("circle", { cx: x, cy: y, r: rad + 6, fill: "rgba(120,120,255,.35)", class: "screen" }, pg);
-    if (threatened.has(p.sq)) el("circle", { cx: x, cy: y, r: rad + 5, fill: "none", stroke: "#f80", "stroke-width": 3, "stroke-dasharray": "5 4" }, pg);
-    el("polygon", { points: octagon(x, y, rad), fill: "#fffdf5", stroke: color, "stroke-width": p.big ? 3 : 2.5 }, pg);
-    const t = el("text", { x: x, y: y + (hangul ? (p.big ? 4 : 3) : (p.big ? 9 : 7)), "text-anchor": "middle", fill: color,
-      "font-size": p.big ? 26 : 19, "font-weight": 700, "font-family": "JanggiBoard, sans-serif" }, pg);
-    t.textContent = p.hanja;
-    if (hangul) {
-      const h = el("text", { x: x, y: y + (p.big ? 20 : 15), "text-anchor": "middle", fill: color, "font-size": p.big ? 11 : 9 }, pg);
-      h.textContent = p.hangul;
+    const rad = RADIUS[pieceSize(p.kind)];
+    if (screens.has(p.sq)) el("circle", { cx: x, cy: y, r: rad + 6, fill: "rgba(120,120,255,.35)", class: "screen" }, svg);
+    if (threatened.has(p.sq)) el("circle", { cx: x, cy: y, r: rad + 5, fill: "none", stroke: "#f80", "stroke-width": 3, "stroke-dasharray": "5 4" }, svg);
+    if (p.kind === "general" && p.side === checked) el("circle", { cx: x, cy: y, r: rad + 8, fill: "rgba(230,0,0,.25)", stroke: "#e00", "stroke-width": 4, class: "check-mark" }, svg);
+    const pg = drawPiece(svg, x, y, p, label, { "data-sq": p.sq });
+    if (p.sq === selected) {
+      // The selected piece is drawn bigger, on top, with its halo.
+      pg.classList.add("selected");
+      pg.insertBefore(el("circle", { cx: x, cy: y, r: rad + 7, fill: "rgba(255,215,0,.55)" }), pg.firstChild);
+      pg.setAttribute("transform", `translate(${x} ${y}) scale(1.3) translate(${-x} ${-y})`);
+      zoomed = pg;
     }
   }
+  if (zoomed) svg.appendChild(zoomed);
   for (const t of targets) {
     const p = sqParse(t.to); const [x, y] = xy(p.f, p.r);
     if (t.capture) el("circle", { cx: x, cy: y, r: 30, fill: "none", stroke: "#e00", "stroke-width": 4, class: "capture" }, svg);
@@ -160,63 +154,54 @@ async function clickPoint(sq) {
   drawBoard();
 }
 
+// The 장군!/멍군!/빅장! bubbles queue: each shows for its time, none is
+// overwritten by the next. `bubbleLog` lists every bubble shown.
+const bubbles = [];
+const bubbleLog = [];
 function banner(text, side) {
-  const b = $("banner");
-  b.textContent = text;
-  b.className = side === "cho" ? "cho" : "";
-  clearTimeout(banner.t);
-  banner.t = setTimeout(() => b.classList.add("hidden"), 1600);
+  bubbles.push({ text, side });
+  if (bubbles.length === 1) showBubble();
+}
+function showBubble() {
+  const b = $("banner"), next = bubbles[0];
+  if (!next) { b.classList.add("hidden"); return; }
+  b.textContent = next.text;
+  b.className = next.side === "cho" ? "cho" : "";
+  bubbleLog.push(next.text);
+  setTimeout(() => { bubbles.shift(); showBubble(); }, bubbles.length > 1 ? 1000 : 1600);
 }
 
 function fmtPoints(x) { return Number.isInteger(x) ? String(x) : x.toFixed(1); }
 
-function renderAnalysis() {
-  const a = analysis;
-  if (!a || a.cp === null || a.cp === undefined) { $("evaltext").textContent = "–"; $("evalfill").style.width = "50%"; }
-  else {
-    const share = 1 / (1 + Math.exp(-a.cp / 400));
-    $("evalfill").style.width = (share * 100).toFixed(1) + "%";
-    $("evaltext").textContent = a.mate ? ("M" + a.mate) : ((a.cp >= 0 ? "+" : "") + (a.cp / 100).toFixed(2));
-  }
-  if (a && a.wdl) {
-    const [w, d, l] = a.wdl; const t = Math.max(1, w + d + l);
-    $("wdlbar").classList.remove("hidden");
-    $("wdl-w").style.width = (100 * w / t) + "%"; $("wdl-d").style.width = (100 * d / t) + "%"; $("wdl-l").style.width = (100 * l / t) + "%";
-    $("wdlbar").title = `초 ${w / 10}% · 무 ${d / 10}% · 한 ${l / 10}%`;
-  } else $("wdlbar").classList.add("hidden");
-  $("pv").textContent = a && a.pv && a.pv.length ? ("PV d" + (a.depth ?? "?") + ": " + a.pv.join(" ")) : "";
-}
-
 function render(s) {
   if (state && s.version !== undefined && state.version !== undefined && s.version < state.version) return;
   const prevPly = lastPly;
+  const prevPhase = state ? state.phase : null;
   state = s;
   $("scorebar").title = s.score.text;
   $("repetition").classList.toggle("hidden", !s.repetitionWarning);
   clockAt = performance.now();
   renderClocks();
-  if (s.analysis) { analysis = s.analysis; }
+  // The server's report is the engine's view of this position; after an
+  // undo or a new game there is none, and the panel says so.
+  analysis = s.analysis || null;
   renderAnalysis();
-  const es = s.engine || {};
-  let status = "";
-  if (s.settings.mode !== "hvh") {
-    status = (es.name ? es.name + ": " : "엔진: ") + ({ idle: "대기", thinking: "생각 중…", restarting: "다시 시작하는 중", down: "멈춤", illegal: "멈춤" }[es.state] || es.state);
-    if (es.message) status += " — " + es.message;
-    if (es.lastCrash) status += " · " + es.lastCrash + " (" + es.crashes + ")";
-    if (es.note) status += " · " + es.note;
-  }
-  $("engine-status").textContent = status;
-  $("engine-status").classList.toggle("bad", ["down", "illegal", "restarting"].includes(es.state) || !!es.lastCrash);
+  renderEngine(s);
   if (viewPly !== null && viewPly > s.moves.length) { viewPly = null; viewed = null; }
   renderMoveList();
   renderReview();
   if (s.ply > prevPly && prevPly >= 0 && s.moves.length) {
     const m = s.moves[s.moves.length - 1];
-    if (m.events.includes("bikjang")) banner("빅장!", m.side);
-    else if (m.events.includes("check")) banner("장군!", m.side);
-    else if (m.events.includes("checkAnswered")) banner("멍군!", m.side);
+    const captured = prevPieces !== null && s.board.length < prevPieces;
+    Sound.play(m.korean === "한수쉼" ? "pass" : captured ? "capture" : "move");
+    if (m.events.includes("checkAnswered")) { banner("멍군!", m.side); Sound.play("checkAnswered"); }
+    if (m.events.includes("bikjang")) { banner("빅장!", m.side); Sound.play("bikjang"); }
+    if (m.events.includes("check")) { banner("장군!", m.side); Sound.play("check"); }
   }
+  if (s.phase === "finished" && prevPhase === "playing") Sound.play("gameEnd");
+  prevPieces = s.phase === "playing" ? s.board.length : null;
   lastPly = s.ply;
+  renderMarkers(s);
   const playing = s.phase === "playing";
   $("btn-pass").disabled = !(playing && s.humanToMove && s.settings.allowPass);
   $("btn-undo").disabled = !(playing || s.phase === "finished") || s.moves.length === 0 || s.undoLeft === 0;
@@ -225,10 +210,31 @@ function render(s) {
   $("btn-resign").disabled = !playing;
   if (!s.humanToMove) { selected = null; targets = []; }
   drawBoard();
-  if (modalKind === "new" || modalKind === "confirm" || modalKind === "load") return;
+  if (["new", "confirm", "load", "rules"].includes(modalKind)) return;
+  if (s.pending && s.phase === "playing") { showConsent(s.pending); return; }
+  if (modalKind === "consent") closeModal();
   if (s.phase === "setup") showSetup(s.setup.next);
   else if (s.phase === "finished") showResult();
   else if (modalKind && (modalKind.startsWith("setup") || modalKind.startsWith("result"))) closeModal();
+}
+
+// A draw offer or undo between two humans: the other player answers.
+function showConsent(p) {
+  const key = "consent-" + p.ask + "-" + p.by;
+  if (modalKind === "consent" && $("dialog").dataset.key === key) return;
+  const by = p.by === "cho" ? "초" : "한", other = p.by === "cho" ? "한" : "초";
+  openModal("consent", `<h2 id="consent-title">${by}이 ${p.ko}</h2><p class="en">${p.by === "cho" ? "Cho" : "Han"} ${p.en}</p><p>${other} 차례의 대답 / the other player answers:</p>` +
+    `<div class="row" style="display:flex;gap:8px;justify-content:flex-end"><button id="consent-yes">받기 / Accept</button><button id="consent-no">거절 / Decline</button></div>`);
+  modalKind = "consent";
+  $("dialog").dataset.key = key;
+  const answer = async (accept) => {
+    closeModal();
+    const r = await api("/api/answer", { accept });
+    if (r.ok) say(r.data.ko + " / " + r.data.en, !r.data.accepted);
+    else say(r.data.error.ko + " — " + r.data.error.en, true);
+  };
+  $("consent-yes").addEventListener("click", () => answer(true));
+  $("consent-no").addEventListener("click", () => answer(false));
 }
 
 // The move list: Korean notation, UCI, and the analysis' marks; a click
@@ -243,8 +249,14 @@ function renderMoveList() {
     const li = document.createElement("li");
     li.className = m.side + (i + 1 === current ? " current" : "");
     li.dataset.ply = String(i + 1);
-    li.innerHTML = `<span class="k"></span><span class="mark"></span><span class="u"></span>`;
-    li.querySelector(".k").textContent = m.korean;
+    li.innerHTML = `<span class="k"></span><span class="tags"></span><span class="mark"></span><span class="u"></span>`;
+    li.querySelector(".k").textContent = m.korean.replace(/ 장군$/, "");
+    const tags = [["checkAnswered", "멍군"], ["check", "장군"], ["bikjang", "빅장"]].filter(([e]) => m.events.includes(e));
+    for (const [e, t] of tags) {
+      const tag = document.createElement("span");
+      tag.className = "tag " + e; tag.textContent = t;
+      li.querySelector(".tags").appendChild(tag);
+    }
     li.querySelector(".u").textContent = m.uci;
     const r = marks[i + 1];
     if (r && r.mark) {
@@ -300,62 +312,6 @@ function stepBy(d) {
   showPly(cur + d);
 }
 
-function renderReview() {
-  const s = state, rv = s.review || {};
-  const started = s.phase !== "setup";
-  $("btn-analyse").disabled = !started || s.moves.length === 0 || !!rv.running;
-  for (const id of ["save-gib", "save-pgn"]) $(id).classList.toggle("hidden", !started);
-  let text = "";
-  if (rv.running) text = `분석 중… ${rv.running.done} / ${rv.running.total}`;
-  else if (rv.error) text = rv.error;
-  else if (rv.moves) {
-    const side = (n, k) => `${n} 정확도 ${k.accuracy}% (?! ${k.inaccuracies} · ? ${k.mistakes} · ?? ${k.blunders})`;
-    text = side("초", rv.cho) + " / " + side("한", rv.han);
-  }
-  if (s.source) text = `기보: ${s.source.cho || "?"} (초) – ${s.source.han || "?"} (한)` + (s.source.event ? " · " + s.source.event : "") + (s.source.date ? " · " + s.source.date : "") + ` · ${s.source.result}` + (text ? " · " + text : "");
-  $("review-status").textContent = text;
-  const g = $("review-graph");
-  const svg = rv.svg || "";
-  if (g.dataset.svg !== svg) { g.innerHTML = svg; g.dataset.svg = svg; }
-}
-
-function showLoad() {
-  openModal("load", $("tpl-load").innerHTML);
-  $("btn-load-close").addEventListener("click", () => { closeModal(); if (state) render(state); });
-  $("btn-load-read").addEventListener("click", async () => {
-    const file = $("load-file").files[0];
-    const body = file ? await file.arrayBuffer() : new TextEncoder().encode($("load-text").value);
-    const res = await fetch("/api/records/parse", { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body });
-    let data = null;
-    try { data = await res.json(); } catch (e) { data = { error: { ko: "서버 응답을 읽을 수 없어요", en: String(e) } }; }
-    const list = $("load-games"); list.innerHTML = "";
-    const err = $("load-error");
-    err.classList.toggle("hidden", res.ok);
-    if (!res.ok) err.textContent = data.error.ko + " — " + data.error.en;
-    for (const g of (data.games || [])) {
-      const li = document.createElement("li");
-      if (g.ok) {
-        const b = document.createElement("button");
-        b.className = "load-game";
-        b.textContent = `${g.cho || "?"} – ${g.han || "?"} · ${g.plies}수 · ${g.result}` + (g.event ? " · " + g.event : "") + (g.date ? " · " + g.date : "");
-        b.addEventListener("click", async () => {
-          const r = await api("/api/records/open", { index: g.index });
-          if (!r.ok) { err.classList.remove("hidden"); err.textContent = r.data.error.ko + " — " + r.data.error.en; return; }
-          closeModal(); viewPly = null; viewed = null; analysis = null; lastPly = -1;
-          render(r.data.state);
-          showPly(0);
-          say("기보를 불러왔어요: ◀ ▶ 로 한 수씩 / loaded: step with ◀ ▶");
-        });
-        li.appendChild(b);
-        if (g.warnings && g.warnings.length) li.appendChild(document.createTextNode(" ⚠ " + g.warnings.join("; ")));
-      } else {
-        li.className = "bad"; li.textContent = `대국 ${g.game}: ${g.error}`;
-      }
-      list.appendChild(li);
-    }
-  });
-}
-
 function mmss(ms) {
   const t = Math.max(0, Math.ceil(ms / 1000));
   return Math.floor(t / 60) + ":" + String(t % 60).padStart(2, "0");
@@ -385,7 +341,19 @@ function renderClocks() {
     e.textContent = text;
     e.classList.toggle("running", c.running === side);
     e.classList.toggle("low", c.running === side && main === 0 && periods <= 1);
+    if (c.running === side && main === 0) countdown(side, inPeriod);
   }
+}
+
+// The byoyomi countdown: a tick each of the last 10 seconds of a period,
+// a higher one at the last 3 (once per second and side).
+let lastTick = null;
+function countdown(side, msLeft) {
+  const sec = Math.ceil(msLeft / 1000);
+  const key = side + ":" + sec + ":" + state.ply;
+  if (sec > 10 || sec < 1 || key === lastTick) return;
+  lastTick = key;
+  Sound.play(sec <= 3 ? "lastTick" : "tick");
 }
 setInterval(renderClocks, 250);
 
@@ -393,13 +361,10 @@ let modalKind = null;
 function openModal(kind, html) {
   modalKind = kind;
   $("dialog").innerHTML = html;
-  $("modal").classList.remove("hidden");
+  $("dialog").dataset.key = "";
+  $("modal").classList.remove("hidden", "low");
 }
-function closeModal() { modalKind = null; $("modal").classList.add("hidden"); }
-
-function glyphs(code, side) {
-  return code.split("").map(c => c === "M" ? "馬" : "象").join("");
-}
+function closeModal() { modalKind = null; Rules.close(); $("modal").classList.add("hidden"); }
 
 function showSetup(next) {
   if (!next) return;
@@ -411,11 +376,14 @@ function showSetup(next) {
   if (engineSide) html += `<p>엔진 쪽 상차림입니다.</p>`;
   html += `<div class="cards">`;
   for (const [code, name, alias] of CARDS) {
-    html += `<button class="card" data-setup="${code}"><div class="glyphs" style="color:var(--${next})">${glyphs(code)}</div><div class="name">${name}</div><div class="alias">${alias} · ${code}</div></button>`;
+    html += `<button class="card" data-setup="${code}"><div class="pic"></div><div class="name">${name}</div><div class="alias">${alias} · ${code}</div></button>`;
   }
   html += `</div>`;
   if (engineSide) html += `<div class="row" style="margin-top:8px"><button class="card" data-setup="random">무작위</button></div>`;
   openModal("setup-" + next, html);
+  // The board stays visible behind the cards (Han's choice on it).
+  $("modal").classList.add("low");
+  for (const b of document.querySelectorAll(".card[data-setup] .pic")) b.appendChild(setupPicture(b.parentNode.dataset.setup, next));
   for (const b of document.querySelectorAll(".card[data-setup]")) {
     b.addEventListener("click", async () => {
       const r = await api("/api/setup", { side: next, setup: b.dataset.setup });
@@ -436,31 +404,8 @@ function showResult() {
   $("btn-result-close").addEventListener("click", () => { closeModal(); modalKind = "result-closed"; });
 }
 
-// Evaluation over the game: a line from Cho's side, big swings marked.
-function graphSvg() {
-  const evals = state.moves.map(m => m.eval);
-  const W = 500, H = 160, n = Math.max(2, evals.length);
-  const clamp = (v) => Math.max(-1000, Math.min(1000, v));
-  const pts = []; const swings = [];
-  let prev = null;
-  evals.forEach((v, i) => {
-    if (v === null || v === undefined) return;
-    const x = 10 + (W - 20) * i / (n - 1), y = H / 2 - (H / 2 - 10) * clamp(v) / 1000;
-    pts.push(x.toFixed(1) + "," + y.toFixed(1));
-    if (prev !== null && Math.abs(clamp(v) - clamp(prev)) >= 200) swings.push([x, y]);
-    prev = v;
-  });
-  let s = `<svg id="graph" viewBox="0 0 ${W} ${H}"><rect x="0" y="0" width="${W}" height="${H / 2}" fill="rgba(11,107,203,.08)"/><rect x="0" y="${H / 2}" width="${W}" height="${H / 2}" fill="rgba(200,35,28,.08)"/>`;
-  s += `<line x1="0" y1="${H / 2}" x2="${W}" y2="${H / 2}" stroke="#999"/>`;
-  if (pts.length > 1) s += `<polyline points="${pts.join(" ")}" fill="none" stroke="#333" stroke-width="2"/>`;
-  for (const [x, y] of swings) s += `<circle cx="${x}" cy="${y}" r="5" fill="#f80" stroke="#000"/>`;
-  s += `<text x="6" y="14" font-size="11" fill="#0b6bcb">초</text><text x="6" y="${H - 4}" font-size="11" fill="#c8231c">한</text></svg>`;
-  if (!pts.length) s += `<p style="color:#777;font-size:.85rem">엔진 평가가 없는 대국이에요.</p>`;
-  return s;
-}
-
-function confirmBox(question, yes) {
-  openModal("confirm", `<h2>${question}</h2><div class="row" style="display:flex;gap:8px;justify-content:flex-end"><button id="confirm-yes">예</button><button id="confirm-no">아니요</button></div>`);
+function confirmBox(question, yes, note) {
+  openModal("confirm", `<h2>${question}</h2>${note || ""}<div class="row" style="display:flex;gap:8px;justify-content:flex-end"><button id="confirm-yes">예</button><button id="confirm-no">아니요</button></div>`);
   $("confirm-yes").addEventListener("click", async () => { closeModal(); await yes(); });
   $("confirm-no").addEventListener("click", () => { closeModal(); if (state) render(state); });
 }
@@ -489,25 +434,51 @@ function showNew() {
     if (skill !== "" && skill !== null) body.skill = parseInt(skill, 10);
     closeModal();
     selected = null; targets = []; analysis = null; lastPly = -1; viewPly = null; viewed = null;
+    say(""); // the last game's messages go with it
     const r = await api("/api/new", body);
     if (!r.ok) say(r.data.error.ko + " — " + r.data.error.en, true);
   });
 }
 
-$("btn-pass").addEventListener("click", () => confirmBox("한수쉼을 할까요? / Pass this turn?", async () => {
-  const r = await api("/api/pass", { confirm: true });
-  say(r.ok ? "한수쉼" : r.data.error.ko + " — " + r.data.error.en, !r.ok);
-}));
+// The pass asks first, and says when a pass (or the reply pass) ends the
+// game, with the score it would end on (the server's referee tells).
+$("btn-pass").addEventListener("click", () => {
+  const w = state && state.passWarning;
+  const note = w ? `<p class="pass-warning${w.atOnce ? " at-once" : ""}" id="pass-warning">${w.ko}<br><span class="en">${w.en}</span></p>` : "";
+  confirmBox("한수쉼을 할까요? / Pass this turn?", async () => {
+    const r = await api("/api/pass", { confirm: true });
+    say(r.ok ? "한수쉼" : r.data.error.ko + " — " + r.data.error.en, !r.ok);
+  }, note);
+});
 $("btn-undo").addEventListener("click", async () => {
   const r = await api("/api/undo", {});
   if (!r.ok) say(r.data.error.ko + " — " + r.data.error.en, true);
-  else { modalKind = null; closeModal(); say("무르기"); }
+  else if (r.data.asked) say("무르기를 청했어요: 상대가 들어줘야 해요 / undo asked: the other player must allow it");
+  else { if (modalKind === "consent") closeModal(); say("무르기"); }
 });
 $("btn-draw").addEventListener("click", async () => {
   const r = await api("/api/draw", {});
-  if (r.ok) say((r.data.ko || (r.data.accepted ? "무승부가 합의되었어요" : "무승부 제안을 거절했어요")) + " / " + (r.data.en || ""), !r.data.accepted);
+  if (r.ok) say((r.data.ko || (r.data.accepted ? "무승부가 합의되었어요" : "무승부 제안을 거절했어요")) + " / " + (r.data.en || ""), !r.data.accepted && r.data.reason !== "offered");
   else say(r.data.error.ko, true);
 });
+$("btn-engine-restart").addEventListener("click", async () => {
+  const r = await api("/api/engine/restart", {});
+  say(r.ok ? "엔진을 다시 시작해요 / restarting the engine" : r.data.error.ko + " — " + r.data.error.en, !r.ok);
+});
+$("btn-rules").addEventListener("click", () => Rules.open(openModal, () => { if (state) render(state); }));
+$("opt-sound").checked = !Sound.muted;
+$("opt-sound").addEventListener("change", () => Sound.setMuted(!$("opt-sound").checked));
+$("opt-voice").checked = Sound.voice;
+$("opt-voice").addEventListener("change", () => Sound.setVoice($("opt-voice").checked));
+// Voices load late in some browsers; without a Korean one the switch says so.
+function voiceAvailable() {
+  const ok = Sound.hasKoreanVoice();
+  $("opt-voice").disabled = !ok;
+  $("opt-voice").parentNode.title = ok ? "장군/멍군/빅장을 소리 내어 불러요" : "이 브라우저에는 한국어 음성이 없어요 / no Korean voice in this browser";
+}
+voiceAvailable();
+if (window.speechSynthesis) speechSynthesis.addEventListener("voiceschanged", voiceAvailable);
+window.addEventListener("resize", () => { if ($("opt-hangul").checked) drawBoard(); });
 $("btn-resign").addEventListener("click", () => confirmBox("기권할까요? / Resign?", async () => { await api("/api/resign", {}); }));
 $("nav-first").addEventListener("click", () => showPly(0));
 $("nav-prev").addEventListener("click", () => stepBy(-1));

@@ -10,7 +10,7 @@ use crate::events::Hub;
 use crate::presence::PageToken;
 use crate::records::{self, SavedFile};
 use crate::request::{Call, RecordFormat};
-use crate::session::{Destination, DrawAnswer, Session, Stepped};
+use crate::session::{Answered, Ask, Destination, DrawAnswer, Session, Stepped};
 use crate::{EngineCommand, Tuning};
 use janggi_analysis::GameAnalysis;
 use janggi_core::{Event, Square};
@@ -82,6 +82,9 @@ pub struct InfoReport {
     pub nodes: Option<u64>,
     /// The principal variation (UCI).
     pub pv: Vec<String>,
+    /// The same in Korean notation (`79졸78`, `한수쉼`), as far as its
+    /// moves read in the position searched.
+    pub pv_korean: Vec<String>,
 }
 
 /// A finished analysis, for the game it was made of.
@@ -266,6 +269,12 @@ pub enum Reply {
     Position(Box<Stepped>),
     /// An analysis started.
     AnalysisStarted,
+    /// The other player is asked (two humans).
+    Asked(Ask),
+    /// The other player answered.
+    Answered(Answered),
+    /// The engine is started afresh.
+    EngineRestarted,
 }
 
 /// Runs `call` against the board. `render` makes the HTTP edge's answer
@@ -281,7 +290,8 @@ pub fn run<T>(
     let before = app.session.generation;
     let resets = matches!(call, Call::NewGame(_) | Call::OpenRecord { .. });
     let announce = resets || matches!(call, Call::Setup { .. } | Call::Draw | Call::Analyse);
-    let undo = matches!(call, Call::Undo);
+    let undo = matches!(call, Call::Undo | Call::Answer { .. });
+    let announce = announce || matches!(call, Call::RestartEngine);
     let result = dispatch(shared, &mut app, call);
     if resets && result.is_ok() {
         app.game_id += 1;
@@ -296,8 +306,11 @@ pub fn run<T>(
             app.status.message.clear();
         }
     }
-    if undo && result.is_ok() {
+    if let (true, Ok(Reply::Undone(_) | Reply::Answered(Answered::Undone(_)))) = (undo, &result) {
         app.down = false;
+        // The engine's report was of a position that is gone.
+        app.analysis = None;
+        app.last_eval = None;
     }
     let changed = app.session.generation != before;
     shared.publish_generation(&app);
@@ -325,7 +338,15 @@ fn dispatch(shared: &Arc<Shared>, app: &mut App, call: Call) -> Result<Reply, Ap
         Call::Moves { from } => Reply::Destinations(from, s.destinations(from)?),
         Call::Move(mv) => Reply::Played(s.play_human(mv)?),
         Call::Pass => Reply::Played(s.play_human(janggi_core::Move::PASS)?),
-        Call::Undo => Reply::Undone(s.undo()?),
+        Call::Undo => match s.ask_undo()? {
+            Some(n) => Reply::Undone(n),
+            None => Reply::Asked(Ask::Undo),
+        },
+        Call::Answer { accept } => Reply::Answered(s.answer(accept)?),
+        Call::RestartEngine => {
+            engine::turns::restart(app);
+            Reply::EngineRestarted
+        }
         Call::Resign => {
             s.resign()?;
             Reply::Done
@@ -387,6 +408,7 @@ pub fn save_record(shared: &Shared, format: RecordFormat) -> Result<SavedFile, A
 /// its byoyomi run out (called a few times a second).
 pub fn tick(shared: &Shared) {
     let mut app = shared.app();
+    engine::turns::watch_idle(shared, &mut app);
     if app.session.flag_fall(std::time::Instant::now()) {
         shared.publish_generation(&app);
         shared.events.state(&app);

@@ -103,12 +103,18 @@ mod tests {
     const SCANNED: &[(&str, &str)] = &[
         ("index.html", include_str!("../assets/index.html")),
         ("app.js", include_str!("../assets/app.js")),
+        ("pieces.js", include_str!("../assets/pieces.js")),
+        ("sound.js", include_str!("../assets/sound.js")),
+        ("rules.js", include_str!("../assets/rules.js")),
+        ("panels.js", include_str!("../assets/panels.js")),
         ("style.css", include_str!("../assets/style.css")),
         // The files that were session.rs and server.rs, and the engine's
         // notes (tools/gui-font/subset.py must list the same).
         ("session/mod.rs", include_str!("session/mod.rs")),
         ("session/settings.rs", include_str!("session/settings.rs")),
         ("session/draw.rs", include_str!("session/draw.rs")),
+        ("session/consent.rs", include_str!("session/consent.rs")),
+        ("session/warning.rs", include_str!("session/warning.rs")),
         ("request.rs", include_str!("request.rs")),
         ("error.rs", include_str!("error.rs")),
         ("view.rs", include_str!("view.rs")),

@@ -25,7 +25,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
+const APP_JS: &str = crate::assets::APP_JS;
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 type Reply = Response;

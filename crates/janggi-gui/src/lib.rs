@@ -29,6 +29,7 @@
 //! driver ([`engine`]).
 
 mod app;
+mod assets;
 pub mod engine;
 mod error;
 mod events;

@@ -67,6 +67,10 @@ pub enum CallKind {
     OpenRecord,
     /// `/api/analyse`.
     Analyse,
+    /// `/api/answer`: the other player's answer to a draw offer or undo.
+    Answer,
+    /// `/api/engine/restart`.
+    RestartEngine,
 }
 
 impl CallKind {
@@ -83,6 +87,8 @@ impl CallKind {
             "/api/position" => CallKind::Position,
             "/api/records/open" => CallKind::OpenRecord,
             "/api/analyse" => CallKind::Analyse,
+            "/api/answer" => CallKind::Answer,
+            "/api/engine/restart" => CallKind::RestartEngine,
             _ => return None,
         })
     }
@@ -229,6 +235,13 @@ pub enum Call {
     },
     /// Analyse the game.
     Analyse,
+    /// Accept (`true`) or decline the waiting draw offer or undo.
+    Answer {
+        /// Accepted?
+        accept: bool,
+    },
+    /// Start the engine afresh.
+    RestartEngine,
 }
 
 impl Call {
@@ -291,6 +304,13 @@ impl Call {
                 index: body.get("index").and_then(Value::as_u64),
             },
             CallKind::Analyse => Call::Analyse,
+            CallKind::Answer => Call::Answer {
+                accept: body
+                    .get("accept")
+                    .and_then(Value::as_bool)
+                    .ok_or(BadRequest::Expected("accept", "true or false"))?,
+            },
+            CallKind::RestartEngine => Call::RestartEngine,
         })
     }
 }

@@ -5,10 +5,13 @@
 
 use crate::app::{App, InfoReport, Reply};
 use crate::error::{ApiError, Listing};
-use crate::session::{Hints, Mode, Phase, Session, Source};
+use crate::session::{
+    bikjang_warning, pass_warning, Answered, Hints, Mode, Phase, Session, Source, Warning,
+};
 use janggi_analysis::Mark;
 use janggi_core::{
-    piece_name, Color, Event, KoreanScript, Move, PieceKind, Position, Square, REPETITION_WARNING,
+    piece_name, Color, Event, KoreanScript, Move, PieceKind, Position, Setup, Square,
+    REPETITION_WARNING,
 };
 use serde_json::{json, Map, Value};
 use std::time::Instant;
@@ -68,6 +71,30 @@ fn board(pos: &Position) -> Vec<Value> {
             }))
         })
         .collect()
+}
+
+/// The board during the setup phase: once Han has chosen, Han's pieces
+/// as arranged and Cho's without the horses and elephants Cho still
+/// chooses; before that, the start position.
+fn setup_board(han: Option<Setup>, start: &Position) -> Vec<Value> {
+    let Some(h) = han else {
+        return board(start);
+    };
+    let pos = Position::from_setups(h, Setup::Mssm);
+    board(&pos)
+        .into_iter()
+        .filter(|p| p["side"] == "han" || !(p["kind"] == "horse" || p["kind"] == "elephant"))
+        .collect()
+}
+
+fn warning(w: &Warning, bikjang: bool) -> Value {
+    json!({
+        "atOnce": w.at_once,
+        "ko": w.ko(bikjang),
+        "en": w.en(bikjang),
+        "winner": w.outcome.winner.map(color_name),
+        "scores": {"cho": w.outcome.cho_points, "han": w.outcome.han_points},
+    })
 }
 
 fn source(s: &Source) -> Value {
@@ -174,7 +201,10 @@ pub fn session(s: &Session) -> Value {
         "sideToMove": color_name(side),
         "humanToMove": phase == "playing" && s.is_human(side),
         "ply": s.record.len(),
-        "board": board(pos),
+        "board": match s.phase {
+            Phase::Setup { han } => setup_board(han, pos),
+            Phase::Playing => board(pos),
+        },
         "score": {"cho": cho, "han": han, "text": format!("초 {} : 한 {}", points_text(cho), points_text(han))},
         "inCheck": phase == "playing" && game.in_check(),
         "pendingBikjang": game.pending_bikjang().is_some(),
@@ -194,6 +224,17 @@ pub fn session(s: &Session) -> Value {
             "en": a.reason.en(),
         })),
         "source": s.source.as_ref().map(source),
+        "pending": s.pending.map(|p| json!({
+            "ask": p.ask.name(),
+            "by": color_name(p.by),
+            "ko": p.ask.ko(),
+            "en": p.ask.en(),
+        })),
+        "passWarning": (phase == "playing" && s.is_human(side))
+            .then(|| pass_warning(game))
+            .flatten()
+            .map(|w| warning(&w, false)),
+        "bikjangWarning": bikjang_warning(game).map(|w| warning(&w, true)),
         "clock": clock(s),
     })
 }
@@ -236,6 +277,7 @@ pub fn info(i: &InfoReport) -> Value {
         "wdl": i.wdl,
         "nodes": i.nodes,
         "pv": i.pv,
+        "pvKorean": i.pv_korean,
     })
 }
 
@@ -337,6 +379,14 @@ pub fn reply(r: &Reply) -> Value {
             })
         }
         Reply::AnalysisStarted => json!({"ok": true, "started": true}),
+        Reply::Asked(a) => json!({"ok": true, "asked": a.name()}),
+        Reply::Answered(a) => json!({
+            "ok": true,
+            "accepted": !matches!(a, Answered::Declined(_)),
+            "ko": a.ko(),
+            "en": a.en(),
+        }),
+        Reply::EngineRestarted => json!({"ok": true}),
     }
 }
 

@@ -351,10 +351,18 @@ fn repetition_warning_refusal_and_undo_restores_the_counts() {
         .unwrap()
         .iter()
         .any(|e| e == "repetitionWarning"));
-    // Undo restores the count and the warning.
+    // Undo (asked, then allowed by the other player) restores the
+    // count and the warning.
     let r = post(p, "/api/undo", json!({}));
     assert_eq!(r.status, 200);
+    assert_eq!(r.json()["asked"], "undo");
+    assert_eq!(r.json()["state"]["pending"]["ask"], "undo");
+    assert_eq!(r.json()["state"]["ply"], 8, "nothing undone yet");
+    let r = post(p, "/api/answer", json!({"accept": true}));
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["accepted"], true);
     let st = state(p);
+    assert_eq!(st["pending"], serde_json::Value::Null);
     assert_eq!(st["ply"], 7);
     assert_eq!(st["repetitionWarning"], false);
     assert_eq!(mv(p, "c8", "b10").status, 200);
@@ -382,7 +390,8 @@ fn undo_restores_the_first_capture_and_has_a_count() {
     let st = state(p);
     assert_eq!(st["firstCapturePly"], 3);
     assert_eq!(st["score"]["han"], 71.5);
-    let r = post(p, "/api/undo", json!({}));
+    assert_eq!(post(p, "/api/undo", json!({})).status, 200);
+    let r = post(p, "/api/answer", json!({"accept": true}));
     assert_eq!(r.status, 200);
     let st = r.json()["state"].clone();
     assert_eq!(st["firstCapturePly"], serde_json::Value::Null);
@@ -432,9 +441,22 @@ fn results_by_resignation_and_by_counting_after_two_passes() {
     assert_eq!(r.status, 422);
     assert_eq!(r.json()["error"]["code"], "passNotAllowed");
 
-    // Draw offers between humans are agreed.
+    // A draw offer between humans waits for the other player: declined,
+    // the game goes on; accepted, it is drawn. An answer with nothing
+    // asked is refused, and `accept` must be a boolean.
     start_game(p, hvh(), "MSSM", "MSSM");
     let r = post(p, "/api/draw", json!({}));
+    assert_eq!(r.json()["accepted"], false);
+    assert_eq!(r.json()["reason"], "offered");
+    assert_eq!(state(p)["phase"], "playing");
+    assert_eq!(state(p)["pending"]["ask"], "draw");
+    assert_eq!(post(p, "/api/answer", json!({"accept": "yes"})).status, 400);
+    let r = post(p, "/api/answer", json!({"accept": false}));
+    assert_eq!(r.json()["accepted"], false);
+    assert_eq!(state(p)["phase"], "playing");
+    assert_eq!(post(p, "/api/answer", json!({"accept": true})).status, 409);
+    post(p, "/api/draw", json!({}));
+    let r = post(p, "/api/answer", json!({"accept": true}));
     assert_eq!(r.json()["accepted"], true);
     assert_eq!(state(p)["result"]["reason"], "drawAgreed");
 }

@@ -7,7 +7,7 @@
 
 use super::{Player, Turn};
 use crate::app::{App, EngineState, InfoReport, Shared};
-use janggi_core::{Color, Notation};
+use janggi_core::{Color, KoreanScript, Notation, Position};
 use janggi_match::engine_process::{EngineScore, Info, ProcessError, Think};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -42,9 +42,29 @@ pub fn schedule(shared: &Arc<Shared>) {
     }
 }
 
-/// An `info` report of the engine playing `side`, about `ply`, from Cho's
-/// side.
-fn report(info: &Info, side: Color, ply: usize) -> InfoReport {
+/// A principal variation (UCI) in Korean notation from `pos`: `한수쉼`
+/// for a pass (`f9f9`), ` 장군` after a check; it stops at the first move
+/// that does not read or is not legal there.
+pub fn korean_line(pos: &Position, pv: &[String]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for text in pv {
+        let Ok(mv) = pos.parse_move(text, Notation::Uci) else {
+            break;
+        };
+        if !mv.is_pass() && !pos.is_pseudo_legal(mv) {
+            break;
+        }
+        out.push(pos.korean_marked(mv, KoreanScript::Hangul));
+        pos.make(mv);
+    }
+    out
+}
+
+/// An `info` report of the engine playing `side` in `pos`, about `ply`,
+/// from Cho's side.
+fn report(info: &Info, pos: &Position, ply: usize) -> InfoReport {
+    let side = pos.side_to_move();
     let sign = if side == Color::Cho { 1 } else { -1 };
     InfoReport {
         ply,
@@ -63,6 +83,7 @@ fn report(info: &Info, side: Color, ply: usize) -> InfoReport {
         }),
         nodes: info.nodes,
         pv: info.pv.clone(),
+        pv_korean: korean_line(pos, &info.pv),
     }
 }
 
@@ -77,7 +98,7 @@ fn idle(shared: &Shared, app: &mut App) {
 
 fn engine_loop(shared: &Arc<Shared>) {
     loop {
-        let (gen, position, turn, settings, game_id, engine, side, ply) = {
+        let (gen, position, turn, settings, game_id, engine, searched, ply) = {
             let mut app = shared.app();
             if shared.stop.load(Ordering::SeqCst)
                 || app.down
@@ -95,7 +116,7 @@ fn engine_loop(shared: &Arc<Shared>) {
                 app.session.settings.clone(),
                 app.game_id,
                 engine,
-                app.session.game.side_to_move(),
+                app.session.game.position().clone(),
                 app.session.record.len(),
             )
         };
@@ -146,7 +167,7 @@ fn engine_loop(shared: &Arc<Shared>) {
             {
                 return;
             }
-            let r = report(info, side, ply);
+            let r = report(info, &searched, ply);
             let mut app = shared.app();
             if app.session.generation == gen {
                 if r.cho_cp.is_some() {
@@ -240,10 +261,85 @@ fn engine_failed(shared: &Shared, err: &str, cannot_start: bool) -> bool {
         app.status.state = EngineState::Restarting;
     }
     app.status.crashes += 1;
-    app.status.last_crash = Some(format!(
-        "엔진이 멈춰서 다시 시작했어요 / the engine stopped and is restarted, the game is kept: {err}"
-    ));
+    // One message, the same in the status line and the message box.
+    app.status.last_crash = Some(if give_up {
+        app.status.message.clone()
+    } else {
+        format!(
+            "엔진이 멈춰서 다시 시작했어요 / the engine stopped and is restarted, the game is kept: {err}"
+        )
+    });
     shared.events.engine_crash(&app, give_up);
     shared.events.state(&app);
     give_up
+}
+
+/// The restart-engine button: the board tries the engine again from
+/// scratch (the restart count starts over; an idle process is replaced,
+/// the old one shut down on a thread of its own). A search under way goes
+/// on.
+pub fn restart(app: &mut App) {
+    app.down = false;
+    app.restarts = 0;
+    if !app.thinking {
+        if let Some(old) = app.engine.take() {
+            let _ = thread::Builder::new()
+                .name("engine-shutdown".into())
+                .spawn(move || drop(old));
+        }
+        app.status.state = EngineState::Idle;
+    }
+    app.status.message.clear();
+    app.status.last_crash = None;
+}
+
+/// Notices an idle engine that went away (killed, crashed between
+/// moves): the board says so at once and starts it again for its next
+/// turn.
+pub fn watch_idle(shared: &Shared, app: &mut App) {
+    let dead = app.engine.as_mut().is_some_and(|e| !e.process.is_alive());
+    if !dead {
+        return;
+    }
+    app.engine = None;
+    app.status.crashes += 1;
+    app.status.last_crash = Some(
+        "엔진이 쉬는 동안 멈췄어요: 다음 차례에 다시 시작해요 / the engine stopped while idle; it is started again for its next move"
+            .to_string(),
+    );
+    shared.events.engine_crash(app, false);
+    shared.events.state(app);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use janggi_core::Move;
+
+    /// The engine's line in Korean: a pass (the general's point twice,
+    /// `e9e9` for Han at the start) reads 한수쉼; the line stops at the
+    /// first move that is not legal or does not read.
+    #[test]
+    fn the_principal_variation_reads_in_korean() {
+        let pos = Position::startpos();
+        let a4a5 = pos.parse_move("a4a5", Notation::Uci).unwrap();
+        let first = pos.korean_marked(a4a5, KoreanScript::Hangul);
+        let mut after = pos.clone();
+        after.make(a4a5);
+        assert_eq!(after.parse_move("e9e9", Notation::Uci), Ok(Move::PASS));
+        let line = |pv: &[&str]| {
+            let pv: Vec<String> = pv.iter().map(|s| s.to_string()).collect();
+            korean_line(&pos, &pv)
+        };
+        assert_eq!(
+            line(&["a4a5", "e9e9"]),
+            [first.clone(), "한수쉼".to_string()]
+        );
+        assert_eq!(
+            line(&["a4a5", "a1a9", "e9e9"]),
+            std::slice::from_ref(&first)
+        );
+        assert_eq!(line(&["a4a5", "zz", "e9e9"]), [first]);
+        assert!(line(&[]).is_empty());
+    }
 }

@@ -15,6 +15,8 @@ pub const DEAD_PLIES: u32 = 60;
 pub enum DrawReason {
     /// Two humans: agreed.
     Agreed,
+    /// Two humans: offered, waiting for the other player.
+    Offered,
     /// The count favours the engine: it would rather win by counting.
     CountFavours,
     /// Dead by its own search: level score, no capture for a long time.
@@ -30,6 +32,7 @@ impl DrawReason {
     pub fn name(self) -> &'static str {
         match self {
             DrawReason::Agreed => "agreed",
+            DrawReason::Offered => "offered",
             DrawReason::CountFavours => "countFavours",
             DrawReason::Dead => "dead",
             DrawReason::NoMatingMaterial => "noMatingMaterial",
@@ -40,6 +43,7 @@ impl DrawReason {
     pub fn ko(self) -> &'static str {
         match self {
             DrawReason::Agreed => "무승부에 합의했어요",
+            DrawReason::Offered => "무승부를 제안했어요: 상대가 받아야 끝나요",
             DrawReason::CountFavours => "엔진이 거절했어요: 점수로는 엔진이 앞서요",
             DrawReason::Dead => "엔진이 받아들였어요: 더 둘 수가 없는 판이에요",
             DrawReason::NoMatingMaterial => "엔진이 받아들였어요: 궁과 사만 남았어요",
@@ -50,6 +54,7 @@ impl DrawReason {
     pub fn en(self) -> &'static str {
         match self {
             DrawReason::Agreed => "draw agreed",
+            DrawReason::Offered => "draw offered: the other player must accept",
             DrawReason::CountFavours => "declined: the count favours the engine",
             DrawReason::Dead => "accepted: the position is dead by the engine's search",
             DrawReason::NoMatingMaterial => "accepted: only generals and guards are left",

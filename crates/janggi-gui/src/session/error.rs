@@ -31,6 +31,10 @@ pub enum PhaseError {
     NothingToAnalyse,
     /// Opening a game of a record file before any file was loaded.
     NoRecordLoaded,
+    /// An answer when nothing was asked.
+    NothingAsked,
+    /// A second draw offer or undo while one waits for its answer.
+    AlreadyAsked,
 }
 
 impl fmt::Display for PhaseError {
@@ -49,6 +53,8 @@ impl fmt::Display for PhaseError {
             PhaseError::AnalysisRunning => "an analysis is already running",
             PhaseError::NothingToAnalyse => "there are no moves to analyse",
             PhaseError::NoRecordLoaded => "no record file is loaded",
+            PhaseError::NothingAsked => "nothing is waiting for an answer",
+            PhaseError::AlreadyAsked => "a draw offer or undo already waits for its answer",
         })
     }
 }

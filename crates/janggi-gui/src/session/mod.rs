@@ -7,14 +7,18 @@
 //! any input.
 
 pub mod clock;
+pub mod consent;
 pub mod draw;
 pub mod error;
 pub mod settings;
+pub mod warning;
 
 pub use clock::Clock;
+pub use consent::{Answered, Ask, Pending};
 pub use draw::{engine_answers_draw, DrawAnswer, DrawReason, DEAD_PLIES, DEAD_SCORE_CP};
 pub use error::{GameError, PhaseError};
 pub use settings::{parse_setup, setup_names, Hints, Level, Mode, Settings};
+pub use warning::{bikjang_warning, pass_warning, Warning};
 
 use crate::reasons::{cannon_screen, explain, Refusal};
 use janggi_core::{
@@ -160,6 +164,9 @@ pub struct Session {
     pub source: Option<Source>,
     /// The loaded record's header tags, written back when it is saved.
     pub tags: Vec<(String, String)>,
+    /// A draw offer or undo between two humans, waiting for the other
+    /// player's answer.
+    pub pending: Option<Pending>,
 }
 
 impl Default for Session {
@@ -185,6 +192,7 @@ impl Session {
             clock: settings_clock,
             source: None,
             tags: Vec::new(),
+            pending: None,
         }
     }
 
@@ -390,6 +398,7 @@ impl Session {
                     eval: None,
                 });
                 self.draw_answer = None;
+                self.pending = None;
                 Ok(events)
             }
             Err(e) => Err(explain(&self.game, mv, &e).into()),
@@ -406,11 +415,18 @@ impl Session {
         Ok(ev)
     }
 
-    /// Takes back the last move (human vs engine: back to the human's turn).
+    /// Whether draws and undos wait for the other player's answer (two
+    /// humans on one screen).
+    pub fn needs_consent(&self) -> bool {
+        self.settings.mode == Mode::HumanVsHuman
+    }
+
+    /// Plies an undo would take back now (human vs engine: back to the
+    /// human's turn).
     ///
     /// # Errors
     /// Nothing to take back, or the allowance is used up.
-    pub fn undo(&mut self) -> Result<usize, GameError> {
+    fn undo_plies(&self) -> Result<usize, GameError> {
         self.playing()?;
         if let Some(limit) = self.settings.undo_limit {
             if self.undo_used >= limit {
@@ -424,6 +440,72 @@ impl Session {
         if plies > self.record.len() || self.record.is_empty() {
             return Err(PhaseError::NothingToTakeBack.into());
         }
+        Ok(plies)
+    }
+
+    /// A player's undo: between two humans it becomes a question for the
+    /// other player (`None`: asked); otherwise the plies taken back.
+    ///
+    /// # Errors
+    /// Nothing to take back, the allowance is used up, or a question is
+    /// already waiting.
+    pub fn ask_undo(&mut self) -> Result<Option<usize>, GameError> {
+        if !self.needs_consent() {
+            return self.undo().map(Some);
+        }
+        self.undo_plies()?;
+        self.ask(Ask::Undo)?;
+        Ok(None)
+    }
+
+    fn ask(&mut self, ask: Ask) -> Result<(), GameError> {
+        if self.pending.is_some() {
+            return Err(PhaseError::AlreadyAsked.into());
+        }
+        self.pending = Some(Pending {
+            ask,
+            by: self.game.side_to_move(),
+        });
+        self.generation += 1;
+        Ok(())
+    }
+
+    /// The other player's answer to the waiting question: a draw is
+    /// agreed or an undo made on `accept`; declined, nothing changes.
+    ///
+    /// # Errors
+    /// No question is waiting; the game ended meanwhile.
+    pub fn answer(&mut self, accept: bool) -> Result<Answered, GameError> {
+        self.playing()?;
+        let Some(p) = self.pending.take() else {
+            return Err(PhaseError::NothingAsked.into());
+        };
+        self.generation += 1;
+        if !accept {
+            return Ok(Answered::Declined(p.ask));
+        }
+        match p.ask {
+            Ask::Draw => {
+                self.game
+                    .agree_draw()
+                    .map_err(|_| GameError::Refused(Refusal::GameOver))?;
+                self.draw_answer = Some(DrawAnswer {
+                    accept: true,
+                    reason: DrawReason::Agreed,
+                });
+                Ok(Answered::DrawAgreed)
+            }
+            Ask::Undo => self.undo().map(Answered::Undone),
+        }
+    }
+
+    /// Takes back the last move (human vs engine: back to the human's
+    /// turn) at once.
+    ///
+    /// # Errors
+    /// Nothing to take back, or the allowance is used up.
+    pub fn undo(&mut self) -> Result<usize, GameError> {
+        let plies = self.undo_plies()?;
         let n = self.game.undo_plies(plies);
         // The clocks are kept (§8.2); the turn starts again now, unless
         // the clock is paused.
@@ -436,6 +518,7 @@ impl Session {
         self.undo_used += 1;
         self.generation += 1;
         self.draw_answer = None;
+        self.pending = None;
         Ok(n)
     }
 
@@ -452,12 +535,15 @@ impl Session {
         self.game
             .resign(side)
             .map_err(|_| GameError::Refused(Refusal::GameOver))?;
+        self.pending = None;
         self.generation += 1;
         Ok(())
     }
 
-    /// A draw offer. Between humans it is agreed at once. Against the
-    /// engine the answer is the engine's own offer rule
+    /// A draw offer. Between humans it waits for the other player's
+    /// answer ([`Session::answer`]; the reply's reason is
+    /// [`DrawReason::Offered`]). Against the engine the answer is the
+    /// engine's own offer rule
     /// ([`engine_answers_draw`], the rule of `Engine::answer_offer` that
     /// this engine applies to CECP's `draw`), fed with the engine's last
     /// reported score: UCI has no draw offer to send it.
@@ -473,10 +559,15 @@ impl Session {
             return Err(Refusal::GameOver.into());
         }
         let answer = match self.settings.mode {
-            Mode::HumanVsHuman => DrawAnswer {
-                accept: true,
-                reason: DrawReason::Agreed,
-            },
+            Mode::HumanVsHuman => {
+                self.ask(Ask::Draw)?;
+                let offered = DrawAnswer {
+                    accept: false,
+                    reason: DrawReason::Offered,
+                };
+                self.draw_answer = Some(offered);
+                return Ok(offered);
+            }
             Mode::HumanVsEngine(h) => engine_answers_draw(&self.game, !h, last_eval),
             Mode::EngineVsEngine => {
                 engine_answers_draw(&self.game, self.game.side_to_move(), last_eval)

@@ -17,7 +17,9 @@
 //!   (so the K-th move reads as a blunder);
 //! * `log=FILE`: append every line it receives to FILE;
 //! * `multipv`: after its line, a worse `multipv 2` line (as engines at
-//!   a low Skill Level send).
+//!   a low Skill Level send);
+//! * `exit-after-move`: exit a moment after its first `bestmove` (an
+//!   engine that dies while the board waits for the human).
 //!
 //! It sends `info … score cp … wdl … pv …` before each `bestmove`.
 
@@ -145,9 +147,14 @@ pub fn run(args: &[String]) -> i32 {
         } else {
             Vec::new()
         };
+        let moved = reply.iter().any(|r| r.starts_with("bestmove"));
         for r in reply {
             let _ = writeln!(out, "{r}");
         }
         let _ = out.flush();
+        if moved && flag("exit-after-move") {
+            std::thread::sleep(Duration::from_millis(100));
+            std::process::exit(0);
+        }
     }
 }

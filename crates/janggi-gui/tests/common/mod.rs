@@ -9,6 +9,7 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+pub mod chromium;
 mod fake_engine;
 
 /// The word after which a test binary's arguments are the fake engine's.
