@@ -84,6 +84,8 @@ def main():
     ap.add_argument("--per-n", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--recheck", help="a suite file whose positions are searched again under --variant "
+                    "instead of playing games (their old labels are ignored)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     eng = Engine(a.engine, a.variant)
@@ -91,6 +93,23 @@ def main():
     found = {}  # fen -> (n, bm, source)
     counts = {n: 0 for n in range(1, 6)}
     rejected = 0
+    out = open(a.out, "a")  # appended a position at a time: an interrupted run keeps its finds
+    if a.recheck:
+        for line in open(a.recheck):
+            if not line.strip() or line.startswith("#"):
+                continue
+            head, _, src = line.rstrip("\n").split(" ; ")
+            fen = head.split(" ", 2)[2]
+            vscore, vbm, vpv = eng.go(fen, a.verify_depth)
+            if vscore and vscore[0] == "mate" and 1 <= vscore[1] <= 5 \
+                    and checked(a.variant, fen, vscore[1], vbm, vpv) and fen not in found:
+                found[fen] = (vscore[1], vbm, src)
+                out.write(f"{a.variant} {vscore[1]} {fen} ; bm {vbm} ; {src}\n")
+                out.flush()
+            else:
+                rejected += 1
+        print(f"rechecked: kept {len(found)}, rejected {rejected}", file=sys.stderr)
+        a.games = 0
     for game in range(a.games):
         if all(c >= a.per_n for c in counts.values()):
             break
@@ -113,6 +132,8 @@ def main():
                     if counts[n] < a.per_n and n not in kept_here:
                         if checked(a.variant, fen, n, vbm, vpv):
                             found[fen] = (n, vbm, f"game {game} ply {ply} seed {a.seed}")
+                            out.write(f"{a.variant} {n} {fen} ; bm {vbm} ; {found[fen][2]}\n")
+                            out.flush()
                             counts[n] += 1
                             kept_here.add(n)
                         else:
@@ -122,10 +143,8 @@ def main():
             mv = rng.choice(moves) if rng.random() < a.random else bm
             fen = after(a.variant, fen, mv)
         print(f"game {game}: {counts} rejected {rejected}", file=sys.stderr, flush=True)
-    with open(a.out, "a") as out:
-        for fen, (n, bm, src) in found.items():
-            out.write(f"{a.variant} {n} {fen} ; bm {bm} ; {src}\n")
-    eng.send("quit")
+    out.close()
+    eng.close()
 
 
 if __name__ == "__main__":

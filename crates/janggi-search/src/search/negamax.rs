@@ -462,6 +462,7 @@ impl<'a> Worker<'a> {
             // Reverse futility pruning.
             if depth <= self.params.rfp_depth
                 && eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
+                && eval.abs() < self.params.rfp_max
                 && eval.abs() < WIN_BOUND
                 && beta.abs() < WIN_BOUND
             {
@@ -665,6 +666,9 @@ impl<'a> Worker<'a> {
                             r += i32::from(cut);
                             r -= i32::from(special);
                             r += i32::from(!improving);
+                            if gives_check {
+                                r -= self.params.lmr_check;
+                            }
                             r = r.clamp(0, (new_depth - 1).max(0));
                         }
                         let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);

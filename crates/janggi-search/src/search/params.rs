@@ -50,6 +50,14 @@ pub struct SearchParams {
     pub rfp_margin: i32,
     /// Reverse futility pruning up to this depth.
     pub rfp_depth: i32,
+    /// Late move reductions of checking moves: this many plies less
+    /// (mating attacks are chains of checks; reduced, they fall below the
+    /// horizon).
+    pub lmr_check: i32,
+    /// Reverse futility pruning only below this evaluation: in a position
+    /// already won on material it would return the evaluation where the
+    /// search must look for the mate (issue 33's tactics suite).
+    pub rfp_max: i32,
     /// Futility pruning of quiet moves: margin base.
     pub futility_base: i32,
     /// Futility pruning of quiet moves: margin per ply.
@@ -102,6 +110,8 @@ pub struct SearchParams {
 params! {
     rfp_margin: 0, 2000;
     rfp_depth: 0, 64;
+    rfp_max: 0, 32_000;
+    lmr_check: 0, 64;
     futility_base: 0, 5000;
     futility_per_ply: 0, 5000;
     futility_depth: 0, 64;
@@ -135,6 +145,8 @@ impl Default for SearchParams {
         let mut p = SearchParams {
             rfp_margin: 200,
             rfp_depth: 8,
+            rfp_max: 32_000,
+            lmr_check: 0,
             futility_base: 175,
             futility_per_ply: 155,
             futility_depth: 6,
