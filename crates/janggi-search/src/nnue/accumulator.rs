@@ -45,7 +45,7 @@ impl<const H: usize> Sums<H> {
         for sq in Square::ALL {
             if let Some(p) = pos.piece_at(sq) {
                 for c in Color::BOTH {
-                    let row = &net.w1[views[c.index()].index(c, p, sq)];
+                    let row = &net.w1[views[c.index()].index(c, p, sq)].0;
                     add_row(net.simd, &mut acc.v[c.index()], row);
                 }
             }
@@ -54,15 +54,15 @@ impl<const H: usize> Sums<H> {
     }
 
     /// Perspective `persp`'s sums of `pos` from scratch, seen through
-    /// `view` (the view of its general's square in `pos`).
-    fn refresh_one(net: &Weights<H>, pos: &Position, persp: Color, view: View) -> [i16; H] {
-        let mut acc = net.b1;
+    /// `view` (the view of its general's square in `pos`), into `acc`
+    /// (in place: a [`Sums`]' half is aligned for the AVX2 kernels).
+    fn refresh_one(net: &Weights<H>, pos: &Position, persp: Color, view: View, acc: &mut [i16; H]) {
+        *acc = net.b1;
         for sq in Square::ALL {
             if let Some(p) = pos.piece_at(sq) {
-                add_row(net.simd, &mut acc, &net.w1[view.index(persp, p, sq)]);
+                add_row(net.simd, acc, &net.w1[view.index(persp, p, sq)].0);
             }
         }
-        acc
     }
 
     #[inline]
@@ -164,7 +164,7 @@ fn apply<const H: usize>(
 ) {
     apply_rows(
         net.simd,
-        |x: (Piece, Square)| &net.w1[feature_index(persp, x.0, x.1)],
+        |x: (Piece, Square)| &net.w1[feature_index(persp, x.0, x.1)].0,
         parent,
         d,
         out,
@@ -183,7 +183,7 @@ fn apply_view<const H: usize>(
 ) {
     apply_rows(
         net.simd,
-        |x: (Piece, Square)| &net.w1[view.index(persp, x.0, x.1)],
+        |x: (Piece, Square)| &net.w1[view.index(persp, x.0, x.1)].0,
         parent,
         d,
         out,
@@ -372,7 +372,7 @@ impl<const H: usize> BucketLine<H> {
             if !self.entries[first].computed[ci] {
                 // The view changed on the way: from scratch, here.
                 let e = &mut self.entries[top];
-                e.acc.v[ci] = Sums::refresh_one(&self.net, pos, c, e.views[ci]);
+                Sums::refresh_one(&self.net, pos, c, e.views[ci], &mut e.acc.v[ci]);
                 e.computed[ci] = true;
                 continue;
             }

@@ -4,8 +4,9 @@
 //!
 //! The functions are safe to call only on a CPU with AVX2; their one
 //! caller, [`super::simd`]'s dispatch, checks `is_x86_feature_detected!`
-//! first. The only `unsafe` left inside are the unaligned loads and stores
-//! ([`load`], [`store`]), of 16 i16 each from arrays of exactly 16.
+//! first. The only `unsafe` left inside are the loads and stores
+//! ([`load`], [`store`]), of 16 i16 each from arrays of exactly 16,
+//! aligned ones only where `aligned` said so.
 
 #![cfg(target_arch = "x86_64")]
 
@@ -13,9 +14,9 @@ use super::network::QA;
 use super::simd::{chunked_sum, I32_CHUNK};
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi16, _mm256_add_epi32, _mm256_castsi256_si128, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_madd_epi16, _mm256_max_epi16, _mm256_min_epi16, _mm256_mullo_epi16,
-    _mm256_set1_epi16, _mm256_setzero_si256, _mm256_storeu_si256, _mm256_sub_epi16, _mm_add_epi32,
-    _mm_cvtsi128_si32, _mm_shuffle_epi32,
+    _mm256_lddqu_si256, _mm256_load_si256, _mm256_madd_epi16, _mm256_max_epi16, _mm256_min_epi16,
+    _mm256_mullo_epi16, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_store_si256,
+    _mm256_storeu_si256, _mm256_sub_epi16, _mm_add_epi32, _mm_cvtsi128_si32, _mm_shuffle_epi32,
 };
 
 /// Lanes of one register.
@@ -27,18 +28,43 @@ impl<const H: usize> Whole<H> {
     const OK: () = assert!(H % LANES == 0 && I32_CHUNK % LANES == 0);
 }
 
+/// Whether every array at `ptrs` starts on a 32-byte boundary (then so
+/// does each of its 16-lane chunks). The network's rows and heads and the
+/// accumulators ([`super::Sums`]) are aligned to 64 by their types, so the
+/// search always takes the aligned loops; the others stay for any array.
 #[inline]
-#[target_feature(enable = "avx2")]
-fn load(v: &[i16; LANES]) -> __m256i {
-    // SAFETY: `v` is 32 readable bytes, and the load is unaligned.
-    unsafe { _mm256_loadu_si256(v.as_ptr().cast()) }
+fn aligned(ptrs: &[*const i16]) -> bool {
+    ptrs.iter().all(|p| (*p as usize) % 32 == 0)
 }
 
+/// 16 lanes from `v`; `A`: `v` is 32-byte aligned.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn store(v: &mut [i16; LANES], x: __m256i) {
-    // SAFETY: `v` is 32 writable bytes, and the store is unaligned.
-    unsafe { _mm256_storeu_si256(v.as_mut_ptr().cast(), x) }
+fn load<const A: bool>(v: &[i16; LANES]) -> __m256i {
+    if A {
+        // SAFETY: `v` is 32 readable bytes, aligned to 32 (`A`: the
+        // caller checked with `aligned`).
+        unsafe { _mm256_load_si256(v.as_ptr().cast()) }
+    } else {
+        // SAFETY: `v` is 32 readable bytes; `vlddqu` takes any address
+        // (and, unlike `vmovdqu`, is not split in two by the x86-64-v2
+        // tuning).
+        unsafe { _mm256_lddqu_si256(v.as_ptr().cast()) }
+    }
+}
+
+/// Writes 16 lanes to `v`; `A`: `v` is 32-byte aligned.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store<const A: bool>(v: &mut [i16; LANES], x: __m256i) {
+    if A {
+        // SAFETY: `v` is 32 writable bytes, aligned to 32 (`A`: the
+        // caller checked with `aligned`).
+        unsafe { _mm256_store_si256(v.as_mut_ptr().cast(), x) }
+    } else {
+        // SAFETY: `v` is 32 writable bytes, and the store is unaligned.
+        unsafe { _mm256_storeu_si256(v.as_mut_ptr().cast(), x) }
+    }
 }
 
 /// `acc += row`, wrapping.
@@ -46,9 +72,18 @@ fn store(v: &mut [i16; LANES], x: __m256i) {
 #[target_feature(enable = "avx2")]
 pub(crate) fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
     let () = Whole::<H>::OK;
+    match aligned(&[acc.as_ptr(), row.as_ptr()]) {
+        true => add_row_at::<H, true>(acc, row),
+        false => add_row_at::<H, false>(acc, row),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn add_row_at<const H: usize, const A: bool>(acc: &mut [i16; H], row: &[i16; H]) {
     let (row, _) = row.as_chunks::<LANES>();
     for (a, r) in acc.as_chunks_mut::<LANES>().0.iter_mut().zip(row) {
-        store(a, _mm256_add_epi16(load(a), load(r)));
+        store::<A>(a, _mm256_add_epi16(load::<A>(a), load::<A>(r)));
     }
 }
 
@@ -62,6 +97,21 @@ pub(crate) fn add_sub<const H: usize>(
     sub: &[i16; H],
 ) {
     let () = Whole::<H>::OK;
+    let ptrs = [out.as_ptr(), parent.as_ptr(), add.as_ptr(), sub.as_ptr()];
+    match aligned(&ptrs) {
+        true => add_sub_at::<H, true>(out, parent, add, sub),
+        false => add_sub_at::<H, false>(out, parent, add, sub),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn add_sub_at<const H: usize, const A: bool>(
+    out: &mut [i16; H],
+    parent: &[i16; H],
+    add: &[i16; H],
+    sub: &[i16; H],
+) {
     let rows = parent
         .as_chunks::<LANES>()
         .0
@@ -69,10 +119,8 @@ pub(crate) fn add_sub<const H: usize>(
         .zip(add.as_chunks::<LANES>().0)
         .zip(sub.as_chunks::<LANES>().0);
     for (o, ((p, a), s)) in out.as_chunks_mut::<LANES>().0.iter_mut().zip(rows) {
-        store(
-            o,
-            _mm256_sub_epi16(_mm256_add_epi16(load(p), load(a)), load(s)),
-        );
+        let x = _mm256_add_epi16(load::<A>(p), load::<A>(a));
+        store::<A>(o, _mm256_sub_epi16(x, load::<A>(s)));
     }
 }
 
@@ -86,6 +134,27 @@ pub(crate) fn add_sub2<const H: usize>(
     sub: [&[i16; H]; 2],
 ) {
     let () = Whole::<H>::OK;
+    let ptrs = [
+        out.as_ptr(),
+        parent.as_ptr(),
+        add.as_ptr(),
+        sub[0].as_ptr(),
+        sub[1].as_ptr(),
+    ];
+    match aligned(&ptrs) {
+        true => add_sub2_at::<H, true>(out, parent, add, sub),
+        false => add_sub2_at::<H, false>(out, parent, add, sub),
+    }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn add_sub2_at<const H: usize, const A: bool>(
+    out: &mut [i16; H],
+    parent: &[i16; H],
+    add: &[i16; H],
+    sub: [&[i16; H]; 2],
+) {
     let rows = parent
         .as_chunks::<LANES>()
         .0
@@ -94,8 +163,9 @@ pub(crate) fn add_sub2<const H: usize>(
         .zip(sub[0].as_chunks::<LANES>().0)
         .zip(sub[1].as_chunks::<LANES>().0);
     for (o, (((p, a), s1), s2)) in out.as_chunks_mut::<LANES>().0.iter_mut().zip(rows) {
-        let x = _mm256_add_epi16(load(p), load(a));
-        store(o, _mm256_sub_epi16(_mm256_sub_epi16(x, load(s1)), load(s2)));
+        let x = _mm256_add_epi16(load::<A>(p), load::<A>(a));
+        let x = _mm256_sub_epi16(_mm256_sub_epi16(x, load::<A>(s1)), load::<A>(s2));
+        store::<A>(o, x);
     }
 }
 
@@ -105,21 +175,27 @@ pub(crate) fn add_sub2<const H: usize>(
 #[target_feature(enable = "avx2")]
 pub(crate) fn screlu_dot<const H: usize>(us: &[i16; H], them: &[i16; H], w: &[[i16; H]; 2]) -> i64 {
     let () = Whole::<H>::OK;
-    let dot = |a: &[i16], w: &[i16]| dot_chunk(a, w);
-    chunked_sum(us, &w[0], dot) + chunked_sum(them, &w[1], dot)
+    let ptrs = [us.as_ptr(), them.as_ptr(), w[0].as_ptr(), w[1].as_ptr()];
+    if aligned(&ptrs) {
+        let dot = |a: &[i16], w: &[i16]| dot_chunk::<true>(a, w);
+        chunked_sum(us, &w[0], dot) + chunked_sum(them, &w[1], dot)
+    } else {
+        let dot = |a: &[i16], w: &[i16]| dot_chunk::<false>(a, w);
+        chunked_sum(us, &w[0], dot) + chunked_sum(them, &w[1], dot)
+    }
 }
 
 /// `Σ clamp(a, 0, QA)² · w` in i32 over one chunk (a whole number of
-/// registers): `clamp(a) · w` in i16 (exact: every output weight of a
+/// registers; `A`: both 32-byte aligned): `clamp(a) · w` in i16 (exact: every output weight of a
 /// network on this path is within ±128), then `· clamp(a)` with pairs
 /// added into i32 (`vpmaddwd`), two running sums for the latency.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn dot_chunk(a: &[i16], w: &[i16]) -> i32 {
+fn dot_chunk<const A: bool>(a: &[i16], w: &[i16]) -> i32 {
     let (zero, qa) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
     let term = |a: &[i16; LANES], w: &[i16; LANES]| {
-        let a = _mm256_min_epi16(_mm256_max_epi16(load(a), zero), qa);
-        _mm256_madd_epi16(_mm256_mullo_epi16(a, load(w)), a)
+        let a = _mm256_min_epi16(_mm256_max_epi16(load::<A>(a), zero), qa);
+        _mm256_madd_epi16(_mm256_mullo_epi16(a, load::<A>(w)), a)
     };
     let (a, _) = a.as_chunks::<LANES>();
     let (w, _) = w.as_chunks::<LANES>();

@@ -225,8 +225,17 @@ pub fn fnv1a(bytes: &[u8]) -> u32 {
     })
 }
 
-/// One output head: the weights over both accumulators and the bias.
+/// A first-layer row, aligned to a cache line so that the AVX2 kernels
+/// read it with aligned loads (`H · 2` bytes is a whole number of lines at
+/// every width: a `Vec` of rows has no padding).
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub(crate) struct Row<const H: usize>(pub(crate) [i16; H]);
+
+/// One output head: the weights over both accumulators and the bias (the
+/// weights aligned as a [`Row`]'s).
 #[derive(Clone, PartialEq, Eq)]
+#[repr(C, align(64))]
 pub(crate) struct Head<const H: usize> {
     /// Side to move's half, then the other's.
     pub(crate) w: [[i16; H]; 2],
@@ -240,7 +249,7 @@ pub(crate) struct Head<const H: usize> {
 pub(crate) struct Weights<const H: usize> {
     /// First-layer weights, `[K · INPUTS][H]` (bucket `k`'s rows from
     /// `k · INPUTS`; K = `inputs.count()`).
-    pub(crate) w1: Vec<[i16; H]>,
+    pub(crate) w1: Vec<Row<H>>,
     /// The input-bucket scheme.
     pub(crate) inputs: InputBuckets,
     /// First-layer biases.
@@ -296,7 +305,7 @@ impl<const H: usize> Weights<H> {
             b: 0,
         };
         let mut w = Weights {
-            w1: vec![[0; H]; inputs.count() * INPUTS],
+            w1: vec![Row([0; H]); inputs.count() * INPUTS],
             inputs,
             b1: [0; H],
             heads: vec![head; buckets],
@@ -306,6 +315,7 @@ impl<const H: usize> Weights<H> {
         };
         let rows =
             w.w1.iter_mut()
+                .map(|r| &mut r.0)
                 .chain(std::iter::once(&mut w.b1))
                 .chain(w.heads.iter_mut().flat_map(|h| h.w.iter_mut()));
         let mut i = 0;
@@ -335,6 +345,7 @@ impl<const H: usize> Weights<H> {
         let rows = self
             .w1
             .iter()
+            .map(|r| &r.0)
             .chain(std::iter::once(&self.b1))
             .chain(self.heads.iter().flat_map(|h| h.w.iter()));
         for row in rows {
@@ -485,7 +496,7 @@ impl Network {
         dispatch!(Layers, &self.layers, w => FloatWeights {
             width: self.width(),
             inputs: w.inputs,
-            w1: w.w1.iter().flatten().map(|&v| f32::from(v) / QA as f32).collect(),
+            w1: w.w1.iter().flat_map(|r| r.0.iter()).map(|&v| f32::from(v) / QA as f32).collect(),
             b1: w.b1.iter().map(|&v| f32::from(v) / QA as f32).collect(),
             w2: w
                 .heads
