@@ -122,7 +122,7 @@ fn avx2_detected() -> bool {
 /// ±[`MAX_I16_OUTPUT_WEIGHT`] (AVX2's i16 products would wrap).
 pub(crate) fn output_simd<'a>(simd: Simd, mut w: impl Iterator<Item = &'a i16>) -> Simd {
     match simd {
-        Simd::Avx2 if w.all(|v| v.abs() <= MAX_I16_OUTPUT_WEIGHT) => Simd::Avx2,
+        Simd::Avx2 if w.all(|v| v.unsigned_abs() <= MAX_I16_OUTPUT_WEIGHT as u16) => Simd::Avx2,
         _ => Simd::Portable,
     }
 }
@@ -222,4 +222,121 @@ fn screlu_dot_portable(acc: &[i16], w: &[i16]) -> i32 {
         sum += (a * i32::from(w)) * a;
     }
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A buffer aligned to 64 bytes, so that offsets of 0 and 16 values
+    /// give aligned arrays and the others unaligned ones.
+    #[repr(C, align(64))]
+    struct Buf([i16; 4096]);
+
+    /// A buffer of xorshift values: any i16 (the extremes wrap), or
+    /// within ±`lim`.
+    fn buf(seed: u64, lim: i16) -> Box<Buf> {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut b = Box::new(Buf([0; 4096]));
+        for v in b.0.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *v = match lim {
+                i16::MAX => x as i16,
+                _ => (x % (2 * lim as u64 + 1)) as i16 - lim,
+            };
+        }
+        b
+    }
+
+    /// The `k`-th array of `H` values from `off` in `b`.
+    fn arr<const H: usize>(b: &Buf, off: usize, k: usize) -> &[i16; H] {
+        b.0[off + k * H..off + (k + 1) * H].try_into().unwrap()
+    }
+
+    /// Every kernel on every path this CPU has gives the portable
+    /// kernel's result, over random values (wrapping ones included) at
+    /// every alignment.
+    fn every_path_matches_the_portable_kernels<const H: usize>() {
+        for seed in 0..48u64 {
+            let off = seed as usize % 17;
+            let (x, w) = (buf(seed, i16::MAX), buf(seed + 1000, MAX_I16_OUTPUT_WEIGHT));
+            let (p, a, s1, s2) = (
+                arr(&x, off, 0),
+                arr(&x, off, 1),
+                arr(&x, off, 2),
+                arr(&x, off, 3),
+            );
+            let (us, them) = (arr::<H>(&x, off, 4), arr::<H>(&x, off, 0));
+            let heads = [*arr::<H>(&w, off, 0), *arr::<H>(&w, off, 1)];
+            let run = |simd: Simd| {
+                let mut out = buf(seed + 7, i16::MAX);
+                let o: &mut [i16; H] = (&mut out.0[off..off + H]).try_into().unwrap();
+                add_row(simd, o, a);
+                let r1 = *o;
+                add_sub(simd, o, p, a, s1);
+                let r2 = *o;
+                add_sub2(simd, o, p, a, [s1, s2]);
+                (r1, r2, *o, screlu_dot(simd, us, them, &heads))
+            };
+            let want = run(Simd::Portable);
+            assert_ne!(want.1, want.2);
+            for simd in Simd::available() {
+                assert!(run(simd) == want, "{simd}, H = {H}, offset {off}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_path_matches_the_portable_kernels_256() {
+        every_path_matches_the_portable_kernels::<256>();
+    }
+
+    #[test]
+    fn every_path_matches_the_portable_kernels_768() {
+        every_path_matches_the_portable_kernels::<768>();
+    }
+
+    /// The portable kernels compute what they say: a wrapping add, and the
+    /// SCReLU sum of a small case worked by hand.
+    #[test]
+    fn the_portable_kernels_are_the_reference() {
+        let mut acc = [i16::MAX; 16];
+        add_row(Simd::Portable, &mut acc, &[1; 16]);
+        assert_eq!(acc, [i16::MIN; 16]);
+        let mut us = [0i16; 256];
+        us[..4].copy_from_slice(&[-5, 10, 255, 900]);
+        let mut w = [[0i16; 256]; 2];
+        w[0][..4].copy_from_slice(&[100, 3, -2, 1]);
+        w[1][0] = 7;
+        let them = [1i16; 256];
+        // 0 + 10² · 3 + 255² · −2 + 255² · 1, and 1² · 7.
+        let want = 300 - 65_025 + 7;
+        for simd in Simd::available() {
+            assert_eq!(screlu_dot(simd, &us, &them, &w), want, "{simd}");
+        }
+    }
+
+    /// Why [`output_simd`] exists: beyond ±128 an AVX2 product
+    /// `clamp(a) · w` wraps in i16 (255 · 200 = 51,000 → −14,536).
+    #[test]
+    fn avx2_products_wrap_beyond_the_weight_bound() {
+        let us = [255i16; 256];
+        let mut w = [[0i16; 256]; 2];
+        w[0][0] = 200;
+        assert_eq!(screlu_dot(Simd::Portable, &us, &us, &w), 255 * 255 * 200);
+        if Simd::Avx2.is_available() {
+            assert_eq!(screlu_dot(Simd::Avx2, &us, &us, &w), -14_536 * 255);
+        }
+    }
+
+    #[test]
+    fn large_output_weights_keep_the_portable_output() {
+        let small = [1i16, -128, 128];
+        assert_eq!(output_simd(Simd::Avx2, small.iter()), Simd::Avx2);
+        assert_eq!(output_simd(Simd::Avx2, [5, 129].iter()), Simd::Portable);
+        assert_eq!(output_simd(Simd::Avx2, [i16::MIN].iter()), Simd::Portable);
+        assert_eq!(output_simd(Simd::Portable, small.iter()), Simd::Portable);
+    }
 }
