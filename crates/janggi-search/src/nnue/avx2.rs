@@ -25,7 +25,7 @@ const LANES: usize = 16;
 /// Fails the build for a width that is not a whole number of registers.
 struct Whole<const H: usize>;
 impl<const H: usize> Whole<H> {
-    const OK: () = assert!(H % LANES == 0 && I32_CHUNK % LANES == 0);
+    const OK: () = assert!(H.is_multiple_of(LANES) && I32_CHUNK.is_multiple_of(LANES));
 }
 
 /// Whether every array at `ptrs` starts on a 32-byte boundary (then so
@@ -34,7 +34,7 @@ impl<const H: usize> Whole<H> {
 /// search always takes the aligned loops; the others stay for any array.
 #[inline]
 fn aligned(ptrs: &[*const i16]) -> bool {
-    ptrs.iter().all(|p| (*p as usize) % 32 == 0)
+    ptrs.iter().all(|p| (*p as usize).is_multiple_of(32))
 }
 
 /// 16 lanes from `v`; `A`: `v` is 32-byte aligned.
