@@ -201,9 +201,9 @@ fn apply_rows<'a, const H: usize>(
     out: &mut [i16; H],
 ) {
     match (d.add, d.sub) {
-        (Some(a), [Some(s), None]) => simd::add_sub(simd, out, parent, row(a), row(s)),
+        (Some(a), [Some(s), None]) => simd::add_sub(simd, out, parent, row(a), [row(s)]),
         (Some(a), [Some(s1), Some(s2)]) => {
-            simd::add_sub2(simd, out, parent, row(a), [row(s1), row(s2)]);
+            simd::add_sub(simd, out, parent, row(a), [row(s1), row(s2)]);
         }
         _ => *out = *parent,
     }

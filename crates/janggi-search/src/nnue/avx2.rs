@@ -33,8 +33,8 @@ impl<const H: usize> Whole<H> {
 /// accumulators ([`super::Sums`]) are aligned to 64 by their types, so the
 /// search always takes the aligned loops; the others stay for any array.
 #[inline]
-fn aligned(ptrs: &[*const i16]) -> bool {
-    ptrs.iter().all(|p| (*p as usize).is_multiple_of(32))
+fn aligned(ptrs: impl IntoIterator<Item = *const i16>) -> bool {
+    ptrs.into_iter().all(|p| (p as usize).is_multiple_of(32))
 }
 
 /// 16 lanes from `v`; `A`: `v` is 32-byte aligned.
@@ -72,7 +72,7 @@ fn store<const A: bool>(v: &mut [i16; LANES], x: __m256i) {
 #[target_feature(enable = "avx2")]
 pub(crate) fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
     let () = Whole::<H>::OK;
-    match aligned(&[acc.as_ptr(), row.as_ptr()]) {
+    match aligned([acc.as_ptr(), row.as_ptr()]) {
         true => add_row_at::<H, true>(acc, row),
         false => add_row_at::<H, false>(acc, row),
     }
@@ -87,84 +87,38 @@ fn add_row_at<const H: usize, const A: bool>(acc: &mut [i16; H], row: &[i16; H])
     }
 }
 
-/// `out = parent + add − sub`, wrapping.
+/// `out = parent + add − Σ sub`, wrapping.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(crate) fn add_sub<const H: usize>(
+pub(crate) fn add_sub<const H: usize, const N: usize>(
     out: &mut [i16; H],
     parent: &[i16; H],
     add: &[i16; H],
-    sub: &[i16; H],
+    sub: [&[i16; H]; N],
 ) {
     let () = Whole::<H>::OK;
-    let ptrs = [out.as_ptr(), parent.as_ptr(), add.as_ptr(), sub.as_ptr()];
-    match aligned(&ptrs) {
-        true => add_sub_at::<H, true>(out, parent, add, sub),
-        false => add_sub_at::<H, false>(out, parent, add, sub),
+    let ptrs = [out.as_ptr(), parent.as_ptr(), add.as_ptr()];
+    match aligned(ptrs.into_iter().chain(sub.map(|s| s.as_ptr()))) {
+        true => add_sub_at::<H, N, true>(out, parent, add, sub),
+        false => add_sub_at::<H, N, false>(out, parent, add, sub),
     }
 }
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn add_sub_at<const H: usize, const A: bool>(
+fn add_sub_at<const H: usize, const N: usize, const A: bool>(
     out: &mut [i16; H],
     parent: &[i16; H],
     add: &[i16; H],
-    sub: &[i16; H],
+    sub: [&[i16; H]; N],
 ) {
-    let rows = parent
-        .as_chunks::<LANES>()
-        .0
-        .iter()
-        .zip(add.as_chunks::<LANES>().0)
-        .zip(sub.as_chunks::<LANES>().0);
-    for (o, ((p, a), s)) in out.as_chunks_mut::<LANES>().0.iter_mut().zip(rows) {
-        let x = _mm256_add_epi16(load::<A>(p), load::<A>(a));
-        store::<A>(o, _mm256_sub_epi16(x, load::<A>(s)));
-    }
-}
-
-/// `out = parent + add − sub[0] − sub[1]`, wrapping.
-#[inline]
-#[target_feature(enable = "avx2")]
-pub(crate) fn add_sub2<const H: usize>(
-    out: &mut [i16; H],
-    parent: &[i16; H],
-    add: &[i16; H],
-    sub: [&[i16; H]; 2],
-) {
-    let () = Whole::<H>::OK;
-    let ptrs = [
-        out.as_ptr(),
-        parent.as_ptr(),
-        add.as_ptr(),
-        sub[0].as_ptr(),
-        sub[1].as_ptr(),
-    ];
-    match aligned(&ptrs) {
-        true => add_sub2_at::<H, true>(out, parent, add, sub),
-        false => add_sub2_at::<H, false>(out, parent, add, sub),
-    }
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn add_sub2_at<const H: usize, const A: bool>(
-    out: &mut [i16; H],
-    parent: &[i16; H],
-    add: &[i16; H],
-    sub: [&[i16; H]; 2],
-) {
-    let rows = parent
-        .as_chunks::<LANES>()
-        .0
-        .iter()
-        .zip(add.as_chunks::<LANES>().0)
-        .zip(sub[0].as_chunks::<LANES>().0)
-        .zip(sub[1].as_chunks::<LANES>().0);
-    for (o, (((p, a), s1), s2)) in out.as_chunks_mut::<LANES>().0.iter_mut().zip(rows) {
-        let x = _mm256_add_epi16(load::<A>(p), load::<A>(a));
-        let x = _mm256_sub_epi16(_mm256_sub_epi16(x, load::<A>(s1)), load::<A>(s2));
+    let (parent, add) = (parent.as_chunks::<LANES>().0, add.as_chunks::<LANES>().0);
+    let sub = sub.map(|s| s.as_chunks::<LANES>().0);
+    for (j, o) in out.as_chunks_mut::<LANES>().0.iter_mut().enumerate() {
+        let x = _mm256_add_epi16(load::<A>(&parent[j]), load::<A>(&add[j]));
+        let x = sub
+            .iter()
+            .fold(x, |x, s| _mm256_sub_epi16(x, load::<A>(&s[j])));
         store::<A>(o, x);
     }
 }
@@ -176,7 +130,7 @@ fn add_sub2_at<const H: usize, const A: bool>(
 pub(crate) fn screlu_dot<const H: usize>(us: &[i16; H], them: &[i16; H], w: &[[i16; H]; 2]) -> i64 {
     let () = Whole::<H>::OK;
     let ptrs = [us.as_ptr(), them.as_ptr(), w[0].as_ptr(), w[1].as_ptr()];
-    if aligned(&ptrs) {
+    if aligned(ptrs) {
         let dot = |a: &[i16], w: &[i16]| dot_chunk::<true>(a, w);
         chunked_sum(us, &w[0], dot) + chunked_sum(them, &w[1], dot)
     } else {

@@ -110,11 +110,25 @@ pub const fn payload_len_with(hidden: usize, buckets: usize, inputs: InputBucket
 pub fn feature_index(persp: Color, piece: Piece, sq: Square) -> usize {
     let rel = usize::from(piece.color != persp);
     let sq = match persp {
-        Color::Cho => sq,
-        Color::Han => sq.flip_rank(),
+        Color::Cho => sq.index(),
+        Color::Han => usize::from(FLIP_RANK[sq.index() & 0xFF]),
     };
-    (rel * 7 + piece.kind.index()) * 90 + sq.index()
+    (rel * 7 + piece.kind.index()) * 90 + sq
 }
+
+/// [`Square::flip_rank`]'s index by point index (a table: the search's
+/// accumulator updates need it for every row of Han's perspective, and
+/// the arithmetic divides by 9), 256 entries so that a `u8`'s index needs
+/// no bounds check.
+static FLIP_RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = ((9 - i / 9) * 9 + i % 9) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -725,4 +739,16 @@ pub struct FloatWeights {
     pub b2: Vec<f32>,
     /// Centipawns per output unit.
     pub eval_scale: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flip_table_is_flip_rank() {
+        for sq in Square::ALL {
+            assert_eq!(usize::from(FLIP_RANK[sq.index()]), sq.flip_rank().index());
+        }
+    }
 }

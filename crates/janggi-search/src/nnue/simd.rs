@@ -151,38 +151,20 @@ pub(crate) fn add_row<const H: usize>(simd: Simd, acc: &mut [i16; H], row: &[i16
     })
 }
 
-/// `out = parent + add − sub`, wrapping: a quiet move.
+/// `out = parent + add − Σ sub`, wrapping: a quiet move (one row off,
+/// `N` = 1) or a capture (two, `N` = 2).
 #[inline]
-pub(crate) fn add_sub<const H: usize>(
+pub(crate) fn add_sub<const H: usize, const N: usize>(
     simd: Simd,
     out: &mut [i16; H],
     parent: &[i16; H],
     add: &[i16; H],
-    sub: &[i16; H],
+    sub: [&[i16; H]; N],
 ) {
     kernel!(simd, super::avx2::add_sub(out, parent, add, sub), {
         for i in 0..H {
-            out[i] = parent[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
-        }
-    })
-}
-
-/// `out = parent + add − sub1 − sub2`, wrapping: a capture.
-#[inline]
-pub(crate) fn add_sub2<const H: usize>(
-    simd: Simd,
-    out: &mut [i16; H],
-    parent: &[i16; H],
-    add: &[i16; H],
-    sub: [&[i16; H]; 2],
-) {
-    kernel!(simd, super::avx2::add_sub2(out, parent, add, sub), {
-        let [s1, s2] = sub;
-        for i in 0..H {
-            out[i] = parent[i]
-                .wrapping_add(add[i])
-                .wrapping_sub(s1[i])
-                .wrapping_sub(s2[i]);
+            let x = parent[i].wrapping_add(add[i]);
+            out[i] = sub.iter().fold(x, |x, s| x.wrapping_sub(s[i]));
         }
     })
 }
@@ -207,6 +189,9 @@ pub(crate) fn screlu_dot<const H: usize>(
 /// `w`, `dot` summing one chunk in i32.
 #[inline(always)]
 pub(crate) fn chunked_sum(a: &[i16], w: &[i16], dot: impl Fn(&[i16], &[i16]) -> i32) -> i64 {
+    if a.len() <= I32_CHUNK {
+        return i64::from(dot(a, w));
+    }
     a.chunks(I32_CHUNK)
         .zip(w.chunks(I32_CHUNK))
         .map(|(a, w)| i64::from(dot(a, w)))
@@ -275,9 +260,9 @@ mod tests {
                 let o: &mut [i16; H] = (&mut out.0[off..off + H]).try_into().unwrap();
                 add_row(simd, o, a);
                 let r1 = *o;
-                add_sub(simd, o, p, a, s1);
+                add_sub(simd, o, p, a, [s1]);
                 let r2 = *o;
-                add_sub2(simd, o, p, a, [s1, s2]);
+                add_sub(simd, o, p, a, [s1, s2]);
                 (r1, r2, *o, screlu_dot(simd, us, them, &heads))
             };
             let want = run(Simd::Portable);
