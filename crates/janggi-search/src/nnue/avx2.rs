@@ -112,13 +112,12 @@ fn add_sub_at<const H: usize, const N: usize, const A: bool>(
     add: &[i16; H],
     sub: [&[i16; H]; N],
 ) {
-    let (parent, add) = (parent.as_chunks::<LANES>().0, add.as_chunks::<LANES>().0);
-    let sub = sub.map(|s| s.as_chunks::<LANES>().0);
+    // Indexed through each array's own chunks (of a compile-time count),
+    // so that no index is checked.
+    let chunk = |v: &[i16; H], j: usize| load::<A>(&v.as_chunks::<LANES>().0[j]);
     for (j, o) in out.as_chunks_mut::<LANES>().0.iter_mut().enumerate() {
-        let x = _mm256_add_epi16(load::<A>(&parent[j]), load::<A>(&add[j]));
-        let x = sub
-            .iter()
-            .fold(x, |x, s| _mm256_sub_epi16(x, load::<A>(&s[j])));
+        let x = _mm256_add_epi16(chunk(parent, j), chunk(add, j));
+        let x = sub.iter().fold(x, |x, s| _mm256_sub_epi16(x, chunk(s, j)));
         store::<A>(o, x);
     }
 }
