@@ -273,7 +273,10 @@ fn incremental_equals_refresh_with(
 /// path the CPU lacks is refused with a typed error.
 #[test]
 fn the_kernels_follow_the_cpu() {
-    let avx2 = cfg!(target_arch = "x86_64") && std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = false;
     let asked_portable = std::env::var(janggi::nnue::simd::SIMD_ENV).is_ok_and(|v| v == "portable");
     let want = if avx2 && !asked_portable {
         Simd::Avx2
