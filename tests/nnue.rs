@@ -3,13 +3,15 @@
 //! the network file's typed errors and its two versions, the wide
 //! networks' output bound, the input buckets (incremental against refresh
 //! across general moves, the blocks read, the version-3 file, palace6's
-//! mirror symmetry), and the engine keeping its network when `EvalFile`
-//! fails. (The datagen round trip is in
+//! mirror symmetry), the kernel paths (portable and AVX2: the same
+//! accumulators and evaluations over all the playouts above, the path
+//! chosen by the CPU, hand-made output weights), and the engine keeping its
+//! network when `EvalFile` fails. (The datagen round trip is in
 //! crates/janggi-tools/tests/datagen.rs.)
 
 use janggi::nnue::{
-    position_bucket, AccStack, Accumulator, InputBuckets, NetError, Network, Width, HIDDEN_SIZES,
-    INPUTS, MAX_BUCKETS,
+    position_bucket, AccStack, Accumulator, InputBuckets, NetError, Network, Simd, SimdUnavailable,
+    Width, HIDDEN_SIZES, INPUTS, MAX_BUCKETS,
 };
 use janggi::protocol::Session;
 use janggi::rng::SplitMix64;
@@ -181,15 +183,25 @@ fn input_bucketed_playouts_move_the_generals() {
 /// After every make and every unmake of a random playout (passes,
 /// captures and general moves included), the incrementally updated
 /// accumulator equals one computed from scratch, and so does the
-/// evaluation. Returns the number of general moves made.
+/// evaluation: on every kernel path this CPU has (portable, AVX2), each
+/// path's stack and refresh equal to the portable refresh. Returns the
+/// number of general moves made.
 fn incremental_equals_refresh_with(
     net: Arc<Network>,
     seed: u64,
     plies: usize,
 ) -> Result<usize, TestCaseError> {
+    let nets: Vec<Arc<Network>> = Simd::available()
+        .map(|s| Arc::new(net.with_simd(s).unwrap()))
+        .collect();
+    prop_assert_eq!(nets[0].simd(), Simd::Portable);
+    let net = &nets[0];
     let mut general_moves = 0;
     let mut pos = Position::startpos();
-    let mut stack = AccStack::new(net.clone(), &pos);
+    let mut stacks: Vec<AccStack> = nets
+        .iter()
+        .map(|n| AccStack::new(n.clone(), &pos))
+        .collect();
     let mut rng = janggi::rng::SplitMix64::new(seed);
     let mut made = 0usize;
     for _ in 0..plies {
@@ -219,34 +231,89 @@ fn incremental_equals_refresh_with(
         if !mv.is_pass() && pos.piece_at(mv.from()).map(|p| p.kind) == Some(PieceKind::General) {
             general_moves += 1;
         }
-        stack.push(&pos, mv);
+        stacks.iter_mut().for_each(|s| s.push(&pos, mv));
         pos.make(mv);
         made += 1;
         // Evaluate only some plies, so that lazy chains of several
         // pending moves are exercised too.
         if rng.below(3) == 0 {
-            let fresh = Accumulator::refresh(&net, &pos);
+            let fresh = Accumulator::refresh(net, &pos);
             prop_assert_eq!(fresh.hidden(), net.hidden());
-            prop_assert_eq!(stack.current(&pos), fresh);
-            prop_assert_eq!(stack.evaluate(&pos), janggi::nnue::evaluate(&net, &pos));
+            let eval = janggi::nnue::evaluate(net, &pos);
+            for (n, stack) in nets.iter().zip(&mut stacks) {
+                prop_assert_eq!(Accumulator::refresh(n, &pos), fresh);
+                prop_assert_eq!(stack.current(&pos), fresh);
+                prop_assert_eq!(stack.evaluate(&pos), eval);
+            }
         }
         // Take back a move now and then.
         if made > 0 && rng.below(5) == 0 {
             pos.unmake();
-            stack.pop();
+            stacks.iter_mut().for_each(AccStack::pop);
             made -= 1;
-            let fresh = Accumulator::refresh(&net, &pos);
-            prop_assert_eq!(stack.current(&pos), fresh);
+            let fresh = Accumulator::refresh(net, &pos);
+            for stack in &mut stacks {
+                prop_assert_eq!(stack.current(&pos), fresh);
+            }
         }
     }
     while made > 0 {
         pos.unmake();
-        stack.pop();
+        stacks.iter_mut().for_each(AccStack::pop);
         made -= 1;
     }
-    prop_assert_eq!(stack.current(&pos), Accumulator::refresh(&net, &pos));
-    prop_assert_eq!(stack.len(), 1);
+    for stack in &mut stacks {
+        prop_assert_eq!(stack.current(&pos), Accumulator::refresh(net, &pos));
+        prop_assert_eq!(stack.len(), 1);
+    }
     Ok(general_moves)
+}
+
+/// A CPU with AVX2 runs it (unless `JANGGI_NNUE_SIMD=portable`), and a
+/// path the CPU lacks is refused with a typed error.
+#[test]
+fn the_kernels_follow_the_cpu() {
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = false;
+    let asked_portable = std::env::var(janggi::nnue::simd::SIMD_ENV).is_ok_and(|v| v == "portable");
+    let want = if avx2 && !asked_portable {
+        Simd::Avx2
+    } else {
+        Simd::Portable
+    };
+    assert_eq!(janggi::nnue::default_network().simd(), want);
+    assert_eq!(random_net(1).simd(), want);
+    let refused = random_net(1).with_simd(Simd::Avx2).err();
+    assert_eq!(refused, (!avx2).then_some(SimdUnavailable(Simd::Avx2)));
+    assert_eq!(Simd::available().count(), 1 + usize::from(avx2));
+}
+
+/// Output weights beyond ±128 (only a hand-made file has them: the
+/// trainer clips to ±63) would wrap AVX2's i16 products: such a network
+/// evaluates alike on both paths, and unlike the clipped one.
+#[test]
+fn large_output_weights_evaluate_alike_on_every_path() {
+    let mut bytes = random_net(5).to_bytes();
+    let head_at = 48 + 2 * (INPUTS * H256 + H256);
+    for (i, w) in bytes[head_at..head_at + 4 * H256].chunks_mut(2).enumerate() {
+        let v: i16 = if i % 3 == 0 { 300 } else { -200 };
+        w.copy_from_slice(&v.to_le_bytes());
+    }
+    let sum = janggi::nnue::network::fnv1a(&bytes[48..]);
+    bytes[36..40].copy_from_slice(&sum.to_le_bytes());
+    let big = Network::from_bytes(&bytes).unwrap();
+    for pos in greedy_playout(5).iter().step_by(7) {
+        let want = janggi::nnue::evaluate(&big.with_simd(Simd::Portable).unwrap(), pos);
+        for s in Simd::available() {
+            assert_eq!(
+                janggi::nnue::evaluate(&big.with_simd(s).unwrap(), pos),
+                want
+            );
+        }
+        assert_ne!(want, janggi::nnue::evaluate(&random_net(5), pos));
+    }
 }
 
 #[test]

@@ -24,6 +24,7 @@
 use super::bucket::position_bucket;
 use super::input_bucket::{InputBuckets, View};
 use super::network::{feature_index, Layers, Network, Weights};
+use super::simd::{self, add_row};
 use super::width::dispatch;
 use janggi_core::{Color, Move, Piece, PieceKind, Position, Square};
 use std::sync::Arc;
@@ -44,8 +45,8 @@ impl<const H: usize> Sums<H> {
         for sq in Square::ALL {
             if let Some(p) = pos.piece_at(sq) {
                 for c in Color::BOTH {
-                    let row = &net.w1[views[c.index()].index(c, p, sq)];
-                    add_row(&mut acc.v[c.index()], row);
+                    let row = &net.w1[views[c.index()].index(c, p, sq)].0;
+                    add_row(net.simd, &mut acc.v[c.index()], row);
                 }
             }
         }
@@ -53,15 +54,15 @@ impl<const H: usize> Sums<H> {
     }
 
     /// Perspective `persp`'s sums of `pos` from scratch, seen through
-    /// `view` (the view of its general's square in `pos`).
-    fn refresh_one(net: &Weights<H>, pos: &Position, persp: Color, view: View) -> [i16; H] {
-        let mut acc = net.b1;
+    /// `view` (the view of its general's square in `pos`), into `acc`
+    /// (in place: a [`Sums`]' half is aligned for the AVX2 kernels).
+    fn refresh_one(net: &Weights<H>, pos: &Position, persp: Color, view: View, acc: &mut [i16; H]) {
+        *acc = net.b1;
         for sq in Square::ALL {
             if let Some(p) = pos.piece_at(sq) {
-                add_row(&mut acc, &net.w1[view.index(persp, p, sq)]);
+                add_row(net.simd, acc, &net.w1[view.index(persp, p, sq)].0);
             }
         }
-        acc
     }
 
     #[inline]
@@ -126,13 +127,6 @@ impl Accumulator {
     }
 }
 
-#[inline]
-fn add_row<const H: usize>(acc: &mut [i16; H], row: &[i16; H]) {
-    for (a, &r) in acc.iter_mut().zip(row.iter()) {
-        *a = a.wrapping_add(r);
-    }
-}
-
 /// What one move changed: at most one piece put down and two taken away.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delta {
@@ -169,7 +163,8 @@ fn apply<const H: usize>(
     out: &mut [i16; H],
 ) {
     apply_rows(
-        |x: (Piece, Square)| &net.w1[feature_index(persp, x.0, x.1)],
+        net.simd,
+        |x: (Piece, Square)| &net.w1[feature_index(persp, x.0, x.1)].0,
         parent,
         d,
         out,
@@ -187,37 +182,28 @@ fn apply_view<const H: usize>(
     out: &mut [i16; H],
 ) {
     apply_rows(
-        |x: (Piece, Square)| &net.w1[view.index(persp, x.0, x.1)],
+        net.simd,
+        |x: (Piece, Square)| &net.w1[view.index(persp, x.0, x.1)].0,
         parent,
         d,
         out,
     );
 }
 
-/// Applies `d` to `parent` into `out`, `row` giving a piece's first-layer
-/// row.
+/// Applies `d` to `parent` into `out` on the kernels of `simd`, `row`
+/// giving a piece's first-layer row.
 #[inline(always)]
 fn apply_rows<'a, const H: usize>(
+    simd: simd::Simd,
     row: impl Fn((Piece, Square)) -> &'a [i16; H],
     parent: &[i16; H],
     d: &Delta,
     out: &mut [i16; H],
 ) {
     match (d.add, d.sub) {
-        (Some(a), [Some(s), None]) => {
-            let (ra, rs) = (row(a), row(s));
-            for i in 0..H {
-                out[i] = parent[i].wrapping_add(ra[i]).wrapping_sub(rs[i]);
-            }
-        }
+        (Some(a), [Some(s), None]) => simd::add_sub(simd, out, parent, row(a), [row(s)]),
         (Some(a), [Some(s1), Some(s2)]) => {
-            let (ra, r1, r2) = (row(a), row(s1), row(s2));
-            for i in 0..H {
-                out[i] = parent[i]
-                    .wrapping_add(ra[i])
-                    .wrapping_sub(r1[i])
-                    .wrapping_sub(r2[i]);
-            }
+            simd::add_sub(simd, out, parent, row(a), [row(s1), row(s2)]);
         }
         _ => *out = *parent,
     }
@@ -386,7 +372,7 @@ impl<const H: usize> BucketLine<H> {
             if !self.entries[first].computed[ci] {
                 // The view changed on the way: from scratch, here.
                 let e = &mut self.entries[top];
-                e.acc.v[ci] = Sums::refresh_one(&self.net, pos, c, e.views[ci]);
+                Sums::refresh_one(&self.net, pos, c, e.views[ci], &mut e.acc.v[ci]);
                 e.computed[ci] = true;
                 continue;
             }

@@ -10,15 +10,18 @@
 //! ```
 
 pub mod accumulator;
+mod avx2;
 pub mod bucket;
 pub mod input_bucket;
 pub mod network;
+pub mod simd;
 pub mod width;
 
 pub use accumulator::{AccStack, Accumulator, Delta, Sums};
 pub use bucket::{output_bucket, position_bucket, MAX_BUCKETS};
 pub use input_bucket::{InputBuckets, View};
 pub use network::{feature_index, FloatWeights, NetError, Network, INPUTS};
+pub use simd::{Simd, SimdUnavailable};
 pub use width::{Width, HIDDEN_SIZES};
 
 use janggi_core::Position;

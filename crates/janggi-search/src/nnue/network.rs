@@ -31,8 +31,8 @@
 //! at most 2,097,446,400, within i32 (`2³¹ − 1` = 2,147,483,647, room for
 //! 524 terms); for `H = 768` it is 6,292,339,200, which is not, so the sum
 //! is taken in i32 over each 256 neurons (1,048,723,200 at most) and in
-//! i64 over those (`screlu_dot`): the 256 network's arithmetic is
-//! unchanged, the wider ones cannot overflow.
+//! i64 over those ([`super::simd`]'s `screlu_dot`, portable or AVX2): the
+//! 256 network's arithmetic is unchanged, the wider ones cannot overflow.
 //!
 //! # File format (little-endian)
 //!
@@ -62,6 +62,7 @@
 
 use super::bucket::MAX_BUCKETS;
 use super::input_bucket::InputBuckets;
+use super::simd::{self, output_simd, Simd, SimdUnavailable};
 use super::width::{dispatch, Width, HIDDEN_SIZES};
 use janggi_core::{Color, Piece, Square};
 use std::fmt;
@@ -88,10 +89,6 @@ pub const NET_VERSION_INPUTS: u32 = 3;
 pub const HEADER_LEN: usize = 48;
 const MAGIC: &[u8; 8] = b"JANGGINN";
 
-/// Neurons a head's output sum adds in i32 before widening to i64 (see
-/// the quantization bound in the module docs).
-const I32_CHUNK: usize = 256;
-
 /// Payload size in bytes of a network with `hidden` neurons per
 /// perspective and `buckets` output heads, without input buckets.
 pub const fn payload_len(hidden: usize, buckets: usize) -> usize {
@@ -113,11 +110,25 @@ pub const fn payload_len_with(hidden: usize, buckets: usize, inputs: InputBucket
 pub fn feature_index(persp: Color, piece: Piece, sq: Square) -> usize {
     let rel = usize::from(piece.color != persp);
     let sq = match persp {
-        Color::Cho => sq,
-        Color::Han => sq.flip_rank(),
+        Color::Cho => sq.index(),
+        Color::Han => usize::from(FLIP_RANK[sq.index() & 0xFF]),
     };
-    (rel * 7 + piece.kind.index()) * 90 + sq.index()
+    (rel * 7 + piece.kind.index()) * 90 + sq
 }
+
+/// [`Square::flip_rank`]'s index by point index (a table: the search's
+/// accumulator updates need it for every row of Han's perspective, and
+/// the arithmetic divides by 9), 256 entries so that a `u8`'s index needs
+/// no bounds check.
+static FLIP_RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = ((9 - i / 9) * 9 + i % 9) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,8 +239,17 @@ pub fn fnv1a(bytes: &[u8]) -> u32 {
     })
 }
 
-/// One output head: the weights over both accumulators and the bias.
+/// A first-layer row, aligned to a cache line so that the AVX2 kernels
+/// read it with aligned loads (`H · 2` bytes is a whole number of lines at
+/// every width: a `Vec` of rows has no padding).
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub(crate) struct Row<const H: usize>(pub(crate) [i16; H]);
+
+/// One output head: the weights over both accumulators and the bias (the
+/// weights aligned as a [`Row`]'s).
 #[derive(Clone, PartialEq, Eq)]
+#[repr(C, align(64))]
 pub(crate) struct Head<const H: usize> {
     /// Side to move's half, then the other's.
     pub(crate) w: [[i16; H]; 2],
@@ -237,12 +257,13 @@ pub(crate) struct Head<const H: usize> {
     pub(crate) b: i32,
 }
 
-/// The quantized weights of a network of width `H`.
-#[derive(Clone, PartialEq, Eq)]
+/// The quantized weights of a network of width `H`, and the kernels it
+/// runs on (not part of its equality).
+#[derive(Clone)]
 pub(crate) struct Weights<const H: usize> {
     /// First-layer weights, `[K · INPUTS][H]` (bucket `k`'s rows from
     /// `k · INPUTS`; K = `inputs.count()`).
-    pub(crate) w1: Vec<[i16; H]>,
+    pub(crate) w1: Vec<Row<H>>,
     /// The input-bucket scheme.
     pub(crate) inputs: InputBuckets,
     /// First-layer biases.
@@ -251,7 +272,25 @@ pub(crate) struct Weights<const H: usize> {
     pub(crate) heads: Vec<Head<H>>,
     /// Centipawns per output unit.
     pub(crate) eval_scale: u32,
+    /// The accumulators' kernels.
+    pub(crate) simd: Simd,
+    /// The output layer's kernels ([`output_simd`]).
+    pub(crate) out_simd: Simd,
 }
+
+impl<const H: usize> PartialEq for Weights<H> {
+    fn eq(&self, o: &Self) -> bool {
+        (
+            &self.w1,
+            self.inputs,
+            &self.b1,
+            &self.heads,
+            self.eval_scale,
+        ) == (&o.w1, o.inputs, &o.b1, &o.heads, o.eval_scale)
+    }
+}
+
+impl<const H: usize> Eq for Weights<H> {}
 
 impl<const H: usize> fmt::Debug for Weights<H> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -280,14 +319,17 @@ impl<const H: usize> Weights<H> {
             b: 0,
         };
         let mut w = Weights {
-            w1: vec![[0; H]; inputs.count() * INPUTS],
+            w1: vec![Row([0; H]); inputs.count() * INPUTS],
             inputs,
             b1: [0; H],
             heads: vec![head; buckets],
             eval_scale,
+            simd: Simd::Portable,
+            out_simd: Simd::Portable,
         };
         let rows =
             w.w1.iter_mut()
+                .map(|r| &mut r.0)
                 .chain(std::iter::once(&mut w.b1))
                 .chain(w.heads.iter_mut().flat_map(|h| h.w.iter_mut()));
         let mut i = 0;
@@ -300,7 +342,16 @@ impl<const H: usize> Weights<H> {
         for (k, head) in w.heads.iter_mut().enumerate() {
             head.b = bias(k);
         }
-        w
+        w.with_simd(Simd::detected())
+    }
+
+    /// These weights on the kernels of `simd` (the output layer on the
+    /// portable ones if its weights need them, [`output_simd`]).
+    fn with_simd(mut self, simd: Simd) -> Weights<H> {
+        self.simd = simd;
+        let out = self.heads.iter().flat_map(|h| h.w.iter().flatten());
+        self.out_simd = output_simd(simd, out);
+        self
     }
 
     fn payload(&self) -> Vec<u8> {
@@ -308,6 +359,7 @@ impl<const H: usize> Weights<H> {
         let rows = self
             .w1
             .iter()
+            .map(|r| &r.0)
             .chain(std::iter::once(&self.b1))
             .chain(self.heads.iter().flat_map(|h| h.w.iter()));
         for row in rows {
@@ -326,7 +378,7 @@ impl<const H: usize> Weights<H> {
     #[inline]
     pub(crate) fn output(&self, bucket: usize, us: &[i16; H], them: &[i16; H]) -> i32 {
         let head = &self.heads[bucket.min(self.heads.len() - 1)];
-        let sum = screlu_dot(us, &head.w[0]) + screlu_dot(them, &head.w[1]);
+        let sum = simd::screlu_dot(self.out_simd, us, them, &head.w);
         // sum has scale QA² · QB; one QA off gives the bias's scale.
         let raw = sum / i64::from(QA) + i64::from(head.b);
         (raw * i64::from(self.eval_scale) / i64::from(QA * QB)) as i32
@@ -458,7 +510,7 @@ impl Network {
         dispatch!(Layers, &self.layers, w => FloatWeights {
             width: self.width(),
             inputs: w.inputs,
-            w1: w.w1.iter().flatten().map(|&v| f32::from(v) / QA as f32).collect(),
+            w1: w.w1.iter().flat_map(|r| r.0.iter()).map(|&v| f32::from(v) / QA as f32).collect(),
             b1: w.b1.iter().map(|&v| f32::from(v) / QA as f32).collect(),
             w2: w
                 .heads
@@ -479,6 +531,30 @@ impl Network {
             Layers::H512(_) => Width::H512,
             Layers::H768(_) => Width::H768,
         }
+    }
+
+    /// The kernels this network's accumulators run on (its output layer's
+    /// are the same unless an output weight is outside ±128, which only a
+    /// hand-made file can have: then portable).
+    pub fn simd(&self) -> Simd {
+        dispatch!(Layers, &self.layers, w => w.simd)
+    }
+
+    /// This network on the kernels of `simd` (a copy of its weights).
+    ///
+    /// # Errors
+    /// [`SimdUnavailable`] if this CPU cannot run them.
+    pub fn with_simd(&self, simd: Simd) -> Result<Network, SimdUnavailable> {
+        if !simd.is_available() {
+            return Err(SimdUnavailable(simd));
+        }
+        let layers = match &self.layers {
+            Layers::H256(w) => Layers::H256(Arc::new(Weights::clone(w).with_simd(simd))),
+            Layers::H384(w) => Layers::H384(Arc::new(Weights::clone(w).with_simd(simd))),
+            Layers::H512(w) => Layers::H512(Arc::new(Weights::clone(w).with_simd(simd))),
+            Layers::H768(w) => Layers::H768(Arc::new(Weights::clone(w).with_simd(simd))),
+        };
+        Ok(Network { layers })
     }
 
     /// Neurons per perspective (`self.width().hidden()`).
@@ -665,26 +741,14 @@ pub struct FloatWeights {
     pub eval_scale: u32,
 }
 
-/// `Σ clamp(a, 0, QA)² · w` (see the module docs for the bound): in i32
-/// for `H ≤ 256`, as before widths were a property of the file; wider
-/// layers sum each 256 neurons in i32 and those sums in i64.
-#[inline]
-fn screlu_dot<const H: usize>(acc: &[i16; H], w: &[i16; H]) -> i64 {
-    #[inline]
-    fn dot(acc: &[i16], w: &[i16]) -> i32 {
-        let mut sum = 0i32;
-        for (&a, &w) in acc.iter().zip(w.iter()) {
-            let a = i32::from(a.clamp(0, QA as i16));
-            sum += (a * i32::from(w)) * a;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flip_table_is_flip_rank() {
+        for sq in Square::ALL {
+            assert_eq!(usize::from(FLIP_RANK[sq.index()]), sq.flip_rank().index());
         }
-        sum
-    }
-    if H <= I32_CHUNK {
-        i64::from(dot(acc, w))
-    } else {
-        acc.chunks(I32_CHUNK)
-            .zip(w.chunks(I32_CHUNK))
-            .map(|(a, w)| i64::from(dot(a, w)))
-            .sum()
     }
 }
