@@ -17,9 +17,13 @@
 //! move.
 
 use crate::record::{
-    play_text, setups_of, GameError, GameErrorKind, GameResult, Ply, Record, RecordWarning,
+    play_text, setups_of, GameError, GameErrorKind, GameResult, MoveError, Ply, Record,
+    RecordWarning,
 };
-use janggi_core::{Color, Game, KoreanScript, Piece, PieceKind, Position, Rules, Setup, Square};
+use janggi_core::{
+    Color, EndReason, Game, KoreanMoveError, KoreanScript, Piece, PieceKind, Position, Rules,
+    Setup, Square,
+};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -316,7 +320,7 @@ fn board_text(pos: &Position) -> String {
 }
 
 /// One game's raw parts before replay.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Raw {
     tags: Vec<(String, String)>,
     /// (ply number as written or counted, text, comment after it).
@@ -362,6 +366,13 @@ fn parse_tag_line(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value.replace("\\\"", "\"")))
 }
 
+/// A character that is no part of a record: a control character (the
+/// DOS end-of-file byte 0x1A, …) or a byte that did not decode (U+FFFD,
+/// as stray 0xFF bytes do).
+fn is_stray(c: char) -> bool {
+    (c.is_control() && !c.is_whitespace()) || c == '\u{FFFD}'
+}
+
 /// Splits the text into games.
 fn split_games(text: &str) -> Vec<Raw> {
     let mut games = Vec::new();
@@ -372,12 +383,18 @@ fn split_games(text: &str) -> Vec<Raw> {
     let mut i = 0;
     let b = text.as_bytes();
     let at_line_start = |i: usize| {
-        text[..i].trim_end_matches([' ', '\t']).ends_with('\n') || text[..i].trim().is_empty()
+        let before = text[..i].trim_end_matches(|c: char| c == ' ' || c == '\t' || is_stray(c));
+        before.ends_with('\n') || before.trim_matches(is_stray).trim().is_empty()
     };
     while i < b.len() {
         let c = b[i];
         if c == b'[' && at_line_start(i) {
-            if in_moves && !cur.is_empty() {
+            // A new game: after moves, or when the tag is already in the
+            // game (a forfeit entry has tags and no moves).
+            let repeated =
+                parse_tag_line(&text[i..text[i..].find('\n').map_or(text.len(), |e| i + e)])
+                    .is_some_and(|(k, _)| cur.tags.iter().any(|(t, _)| *t == k));
+            if (in_moves || repeated) && !cur.is_empty() {
                 games.push(std::mem::take(&mut cur));
                 in_moves = false;
                 count = 0;
@@ -411,17 +428,21 @@ fn split_games(text: &str) -> Vec<Raw> {
             }
             continue;
         }
-        if c.is_ascii_whitespace() {
+        if c.is_ascii_whitespace() || c.is_ascii_control() {
             i += 1;
             continue;
         }
-        // A token: up to whitespace, `{` or the end.
+        // A token: up to whitespace, a control byte, `{` or the end.
         let start = i;
-        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'{' {
+        while i < b.len() && !b[i].is_ascii_whitespace() && !b[i].is_ascii_control() && b[i] != b'{'
+        {
             i += 1;
         }
         // Stay on a char boundary (the bytes stopped at are ASCII).
-        let token = &text[start..i];
+        let token = text[start..i].trim_matches(is_stray);
+        if token.is_empty() {
+            continue;
+        }
         in_moves = true;
         let mut tok = token;
         // `12.` or glued `12.79卒78`.
@@ -453,13 +474,24 @@ fn split_games(text: &str) -> Vec<Raw> {
     games
 }
 
+/// The result a `대국결과` text says: the side named first won (`초 완승`,
+/// `한 시간승`), or lost when the text says a loss (`한기권패`,
+/// `한 접속 끊김 패`); `무승부` is a draw.
 fn result_of(text: &str) -> GameResult {
     let t = text.trim();
-    if t.starts_with('초') || t.starts_with('楚') {
-        GameResult::ChoWins
+    let lost = t.contains('패') && !t.contains('승');
+    let (cho, han) = if lost {
+        (GameResult::HanWins, GameResult::ChoWins)
+    } else {
+        (GameResult::ChoWins, GameResult::HanWins)
+    };
+    if t.starts_with('무') || t.contains("무승부") || t.contains("draw") {
+        GameResult::Draw
+    } else if t.starts_with('초') || t.starts_with('楚') {
+        cho
     } else if t.starts_with('한') || t.starts_with('漢') {
-        GameResult::HanWins
-    } else if t.contains('무') || t.contains("draw") {
+        han
+    } else if t.contains('무') {
         GameResult::Draw
     } else {
         GameResult::Unknown
@@ -485,7 +517,7 @@ fn replay(
     Ok(plies)
 }
 
-fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
+fn build(index: usize, raw: &Raw, rules: Rules) -> Result<Record, GameError> {
     let err = |raw: &Raw, kind| GameError {
         index,
         cho: raw.tag(&["초대국자"]).map(|t| t.1.to_string()),
@@ -493,7 +525,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         kind,
     };
     if let Some(k) = raw.error.clone() {
-        return Err(err(&raw, k));
+        return Err(err(raw, k));
     }
     let mut warnings = Vec::new();
     let setup = |names: &[&str]| -> Result<Option<(SetupName, String)>, GameErrorKind> {
@@ -530,24 +562,24 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         // The apps write the board before the players choose where their
         // horses and elephants stand: when the moves do not replay, the
         // other arrangements of each wing are tried.
-        match replay(&raw, &start, rules) {
+        match replay(raw, &start, rules) {
             Ok(p) => (start, p),
             Err((i, e)) => {
                 let found = rearrangements(&start)
                     .into_iter()
-                    .find_map(|pos| replay(&raw, &pos, rules).ok().map(|p| (pos, p)));
+                    .find_map(|pos| replay(raw, &pos, rules).ok().map(|p| (pos, p)));
                 match found {
                     Some(f) => {
                         warnings.push(RecordWarning::BoardRearranged);
                         f
                     }
-                    None => return Err(bad_move(&raw, i, e)),
+                    None => return Err(bad_move(raw, i, e)),
                 }
             }
         }
     } else {
-        let cho = setup(&CHO_SETUP_TAGS).map_err(|k| err(&raw, k))?;
-        let han = setup(&HAN_SETUP_TAGS).map_err(|k| err(&raw, k))?;
+        let cho = setup(&CHO_SETUP_TAGS).map_err(|k| err(raw, k))?;
+        let han = setup(&HAN_SETUP_TAGS).map_err(|k| err(raw, k))?;
         if cho.is_none() || han.is_none() {
             warnings.push(RecordWarning::MissingSetup);
         }
@@ -569,7 +601,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         if let Some(a) = han_alt.filter(|&a| a != han_setup) {
             tries.push((a, false));
         }
-        let first = match replay(&raw, &start, rules) {
+        let first = match replay(raw, &start, rules) {
             Ok(p) => Ok((start, p, han_setup, false)),
             Err((i, e)) => {
                 let han_first = i == 0
@@ -588,7 +620,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
                     .find_map(|&(s, han_moves)| {
                         let pos = Position::from_setups(s, cho_setup);
                         let pos = if han_moves { han_to_move(&pos)? } else { pos };
-                        replay(&raw, &pos, rules)
+                        replay(raw, &pos, rules)
                             .ok()
                             .map(|p| (pos, p, s, han_moves))
                     })
@@ -608,7 +640,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
                 }
                 (pos, p)
             }
-            Err((i, e)) => return Err(bad_move(&raw, i, e)),
+            Err((i, e)) => return Err(bad_move(raw, i, e)),
         }
     };
     if let Some((_, n)) = raw.tag(&[COUNT_TAG]) {
@@ -628,26 +660,34 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         setups: setups_of(&start),
         start,
         rules,
-        intro: raw.intro,
+        intro: raw.intro.clone(),
         plies,
         result,
         warnings,
-        tags: raw.tags,
+        tags: raw.tags.clone(),
     })
 }
 
 /// Reads every game of a GIB file (bytes in CP949 or UTF-8) under the
-/// default rules (KJF's, as Korean records are played).
+/// rules the record was played by: KJF's (`Rules::default()`, as Korean
+/// tournaments play), else, for a game that plays on after bikjang or
+/// repeats a position a 4th time, the apps' rules that allow it (with
+/// [`RecordWarning::OtherRules`]).
 pub fn read_gib(bytes: &[u8]) -> GibFile {
-    read_gib_with(bytes, Rules::default())
+    read_gib_choosing(bytes, None)
 }
 
-/// [`read_gib`] under `rules`.
+/// [`read_gib`] under exactly `rules`.
 pub fn read_gib_with(bytes: &[u8], rules: Rules) -> GibFile {
+    read_gib_choosing(bytes, Some(rules))
+}
+
+/// [`read_gib`] (`None`: the rules from the record) or [`read_gib_with`].
+pub fn read_gib_choosing(bytes: &[u8], rules: Option<Rules>) -> GibFile {
     let (text, encoding) = decode(bytes);
     GibFile {
         encoding,
-        games: read_gib_text(&text, rules),
+        games: read_games(&text, rules),
     }
 }
 
@@ -659,8 +699,101 @@ fn han_to_move(pos: &Position) -> Option<Position> {
     Position::from_fen(&fields.join(" ")).ok()
 }
 
-/// Reads every game of GIB text.
+/// Reads every game of GIB text under exactly `rules`.
 pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>> {
+    read_games(text, Some(rules))
+}
+
+/// The rules tried, in order, for a game that the default rules end
+/// before its record does (bikjang, a 4th repetition): the apps'.
+fn app_rules() -> Vec<Rules> {
+    ["janggimodern"]
+        .into_iter()
+        .filter_map(|v| Rules::from_variant(v).ok())
+        .collect()
+}
+
+/// The move error of a game error, if it is one.
+fn move_error(e: &GameError) -> Option<(usize, &MoveError)> {
+    match &e.kind {
+        GameErrorKind::BadMove { number, error, .. } => Some((*number, error.as_ref())),
+        _ => None,
+    }
+}
+
+/// Reads one game: under `rules` when given, else KJF's and then the
+/// apps' rules; the last game of a file cut off in mid-game keeps its
+/// moves up to the cut.
+fn read_game(
+    index: usize,
+    raw: &Raw,
+    rules: Option<Rules>,
+    last: bool,
+) -> Result<Record, GameError> {
+    let first = build(index, raw, rules.unwrap_or_default());
+    let Err(e) = first else {
+        return first;
+    };
+    if rules.is_none() {
+        if let Some((_, why)) = move_error(&e) {
+            let ended = matches!(why, MoveError::Repetition { .. })
+                || matches!(why, MoveError::GameOver { reason, .. } if matches!(reason,
+                    EndReason::ScoreBikjang | EndReason::DrawBikjang));
+            if ended {
+                let found = app_rules()
+                    .into_iter()
+                    .find_map(|r| build(index, raw, r).ok());
+                if let Some(mut rec) = found {
+                    rec.warnings.push(RecordWarning::OtherRules {
+                        used: rec.rules,
+                        because: Box::new(why.clone()),
+                    });
+                    return Ok(rec);
+                }
+            }
+        }
+    }
+    if last {
+        if let Some(cut) = truncated(raw, &e) {
+            if let Ok(mut rec) = read_game(index, &cut, rules, false) {
+                let (at, text) = raw
+                    .moves
+                    .last()
+                    .map(|m| (m.0, m.1.clone()))
+                    .unwrap_or_default();
+                rec.result = GameResult::Unknown;
+                rec.warnings.push(RecordWarning::Incomplete { at, text });
+                return Ok(rec);
+            }
+        }
+    }
+    Err(e)
+}
+
+/// The game without its last move when the record stops in mid-move
+/// (the file was cut off there): the last move's text is not a move, or
+/// a comment is not closed.
+fn truncated(raw: &Raw, e: &GameError) -> Option<Raw> {
+    let mut cut = raw.clone();
+    if matches!(e.kind, GameErrorKind::UnterminatedComment) {
+        cut.error = None;
+        return Some(cut);
+    }
+    let (number, why) = move_error(e)?;
+    let broken_text = matches!(
+        why,
+        MoveError::Korean(KoreanMoveError::Syntax(_)) | MoveError::San(_) | MoveError::Uci(_)
+    );
+    if broken_text && raw.moves.last().is_some_and(|m| m.0 == number) {
+        cut.moves.pop();
+        return Some(cut);
+    }
+    None
+}
+
+/// Reads every game of GIB text (`rules`: exactly these, else chosen per
+/// game, see [`read_gib`]).
+fn read_games(text: &str, rules: Option<Rules>) -> Vec<Result<Record, GameError>> {
     // Some apps' files have stray bytes (0xFF, decoded as U+FFFD) before a
     // game's first tag: dropped at the start of a line.
     let cleaned;
@@ -673,10 +806,11 @@ pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>>
     } else {
         text
     };
-    split_games(text)
-        .into_iter()
+    let raws = split_games(text);
+    let n = raws.len();
+    raws.iter()
         .enumerate()
-        .map(|(i, raw)| build(i + 1, raw, rules))
+        .map(|(i, raw)| read_game(i + 1, raw, rules, i + 1 == n))
         .collect()
 }
 

@@ -55,10 +55,20 @@ pub fn sniff(bytes: &[u8]) -> Format {
     }
 }
 
-/// Reads every game of a file in either format.
+/// Reads every game of a file in either format, under the rules each
+/// record says (PGN's variant tags; for GIB, KJF's unless the record
+/// follows the apps' rules: [`gib::read_gib`]).
 pub fn read_any(bytes: &[u8]) -> Vec<Result<Record, GameError>> {
+    read_any_with(bytes, None)
+}
+
+/// [`read_any`], under exactly `rules` when given (`--rules`, `--variant`).
+pub fn read_any_with(
+    bytes: &[u8],
+    rules: Option<janggi_core::Rules>,
+) -> Vec<Result<Record, GameError>> {
     match sniff(bytes) {
-        Format::Gib => gib::read_gib(bytes).games,
-        Format::Pgn => pgn::read_pgn(&gib::decode(bytes).0),
+        Format::Gib => gib::read_gib_choosing(bytes, rules).games,
+        Format::Pgn => pgn::read_pgn_with(&gib::decode(bytes).0, rules),
     }
 }

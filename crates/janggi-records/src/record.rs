@@ -2,8 +2,8 @@
 //! take, and the typed errors and warnings of reading.
 
 use janggi_core::{
-    piece_name, Color, Game, KoreanMoveError, KoreanScript, LegalityModel, Move, Notation,
-    PieceKind, Position, Rules, Setup,
+    piece_name, Color, EndReason, Game, IllegalMove, KoreanMoveError, KoreanScript, LegalityModel,
+    Move, Notation, PieceKind, Position, Rules, Setup,
 };
 use std::fmt;
 
@@ -196,6 +196,23 @@ pub enum RecordWarning {
     /// The first move is Han's (some apps' records start so): the game
     /// was read with Han to move first.
     HanMovesFirst,
+    /// The game was read under other rules than the default (KJF's)
+    /// because under those the record goes on after the game ended (the
+    /// apps let play go on after bikjang) or repeats a position a 4th time.
+    OtherRules {
+        /// The rules used.
+        used: Rules,
+        /// What the default rules refuse.
+        because: Box<MoveError>,
+    },
+    /// The record stops in mid-game (the file is cut off): the moves
+    /// before the cut are kept and the result is unknown.
+    Incomplete {
+        /// The number of the move cut off.
+        at: usize,
+        /// Its text as far as it goes.
+        text: String,
+    },
     /// The moves do not replay on the `[판]` board as written: some
     /// wings' horse and elephant were swapped (the apps write the board
     /// before the players choose their setups).
@@ -214,6 +231,15 @@ impl fmt::Display for RecordWarning {
             }
             RecordWarning::MissingSetup => write!(f, "no setup tags: the standard start assumed"),
             RecordWarning::HanMovesFirst => write!(f, "the first move is Han's: Han moves first"),
+            RecordWarning::OtherRules { used, because } => {
+                let because = because.to_string();
+                let because = because.split("; try").next().unwrap_or_default();
+                write!(f, "read under {} rules, which the record follows: {because}", rules_name(used))
+            }
+            RecordWarning::Incomplete { at, text } => write!(
+                f,
+                "the record stops in mid-game at move {at} ('{text}'): the moves before it are kept, the game is incomplete"
+            ),
             RecordWarning::BoardRearranged => write!(
                 f,
                 "the board's horses and elephants were swapped where the moves show them"
@@ -233,6 +259,23 @@ pub enum MoveError {
     Uci(String),
     /// A well-formed move the game layer refuses (why in words).
     Illegal(String),
+    /// The game had already ended under the rules the record is read
+    /// with (bikjang, two passes, a repetition, the move limit, a mate)
+    /// and the record plays on.
+    GameOver {
+        /// Why the game ended.
+        reason: EndReason,
+        /// The move (ply, from 1) that ended it.
+        at: u32,
+        /// The rules it ended under.
+        rules: Rules,
+    },
+    /// A move that would repeat a position a 4th time, which the rules
+    /// forbid.
+    Repetition {
+        /// The rules that forbid it.
+        rules: Rules,
+    },
     /// Korean text naming a captured piece (`46漢象74卒`, as the Korean
     /// apps write captures) that is not the piece standing on the second
     /// point.
@@ -253,6 +296,35 @@ impl fmt::Display for MoveError {
             MoveError::San(e) => e.fmt(f),
             MoveError::Uci(t) => write!(f, "'{t}' is not a move"),
             MoveError::Illegal(why) => f.write_str(why),
+            MoveError::GameOver { reason, at, rules } => {
+                let name = rules_name(rules);
+                match reason {
+                    EndReason::ScoreBikjang | EndReason::DrawBikjang => write!(
+                        f,
+                        "bikjang at move {at} ends the game under {name} rules; try --variant janggimodern"
+                    ),
+                    EndReason::ScorePasses | EndReason::DrawPasses => write!(
+                        f,
+                        "two passes ended the game at move {at} under {name} rules"
+                    ),
+                    EndReason::ScoreRepetition
+                    | EndReason::DrawRepetition
+                    | EndReason::RepetitionLoss => write!(
+                        f,
+                        "a repetition ended the game at move {at} under {name} rules; try --rules \"repetition=lose\" or another --variant"
+                    ),
+                    EndReason::ScoreMoveLimit | EndReason::DrawMoveLimit => write!(
+                        f,
+                        "the move limit ended the game at move {at} under {name} rules"
+                    ),
+                    _ => write!(f, "the game ended at move {at} ({})", reason.name()),
+                }
+            }
+            MoveError::Repetition { rules } => write!(
+                f,
+                "it repeats a position a 4th time, which {} rules forbid",
+                rules_name(rules)
+            ),
             MoveError::WrongCapture { text, named, found } => match found {
                 Some(k) => write!(
                     f,
@@ -372,9 +444,31 @@ pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
     } else {
         crate::san::parse_san(pos, text, model).map_err(MoveError::San)?
     };
-    game.play(mv)
-        .map_err(|e| MoveError::Illegal(e.to_string()))?;
+    game.play(mv).map_err(|e| match (e, game.outcome()) {
+        (IllegalMove::GameOver, Some(o)) => MoveError::GameOver {
+            reason: o.reason,
+            at: o.move_count,
+            rules: *game.rules(),
+        },
+        (IllegalMove::NotLegal(why), _) if why.contains("4th time") => MoveError::Repetition {
+            rules: *game.rules(),
+        },
+        (e, _) => MoveError::Illegal(e.to_string()),
+    })?;
     Ok(mv)
+}
+
+/// The rules' name as errors and warnings say it: `KJF` for the spec's
+/// defaults, the preset's name (`janggimodern`), else every option.
+pub fn rules_name(rules: &Rules) -> String {
+    match Rules::VARIANTS
+        .into_iter()
+        .find(|v| Rules::from_variant(v).as_ref() == Ok(rules))
+    {
+        Some("janggikjf") => "KJF".to_string(),
+        Some(v) => v.to_string(),
+        None => format!("\"{rules}\""),
+    }
 }
 
 /// Korean move text as the core reads it (`79卒78`, `79楚卒78`, `H02-83`,
@@ -396,7 +490,15 @@ fn parse_korean_record(
         t = rest.trim_end();
     }
     let chars: Vec<char> = t.chars().collect();
+    // Some apps write `타` ("takes") before the captured piece's name
+    // (`09차49타졸`); some write `타` alone.
     let (base, named) = match chars.as_slice() {
+        [.., d1, d2, '타', c] if d1.is_ascii_digit() && d2.is_ascii_digit() => {
+            (&t[..t.len() - c.len_utf8() - '타'.len_utf8()], Some(*c))
+        }
+        [.., d1, d2, '타'] if d1.is_ascii_digit() && d2.is_ascii_digit() => {
+            (&t[..t.len() - '타'.len_utf8()], None)
+        }
         [.., d1, d2, c] if d1.is_ascii_digit() && d2.is_ascii_digit() && !c.is_ascii_digit() => {
             (&t[..t.len() - c.len_utf8()], Some(*c))
         }
