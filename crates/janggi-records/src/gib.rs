@@ -21,8 +21,8 @@ use crate::record::{
     RecordWarning,
 };
 use janggi_core::{
-    Color, EndReason, Game, KoreanMoveError, KoreanScript, Piece, PieceKind, Position, Rules,
-    Setup, Square,
+    BikjangRule, Color, EndReason, Game, KoreanMoveError, KoreanScript, Piece, PieceKind, Position,
+    RepetitionRule, Rules, Setup, Square,
 };
 use std::fmt;
 use std::fmt::Write as _;
@@ -279,6 +279,24 @@ fn rearrangements(pos: &Position) -> Vec<Position> {
     out
 }
 
+/// `pos` with the two sides' pieces exchanged: the piece on each point
+/// moves to the point mirrored across the middle of the board and
+/// changes side (the side to move stays).
+fn sides_swapped(pos: &Position) -> Option<Position> {
+    let mut board = [None; 90];
+    for file in 0..9u8 {
+        for rank in 0..10u8 {
+            let from = Square::new(file, rank)?;
+            let to = Square::new(file, 9 - rank)?;
+            board[to.index()] = pos.piece_at(from).map(|p| Piece {
+                color: !p.color,
+                kind: p.kind,
+            });
+        }
+    }
+    Position::from_board(board, pos.side_to_move()).ok()
+}
+
 /// A position as a `[판]` value (the inverse of [`parse_board`]).
 fn board_text(pos: &Position) -> String {
     let fen = pos.fen();
@@ -432,6 +450,22 @@ fn split_games(text: &str) -> Vec<Raw> {
             i += 1;
             continue;
         }
+        if let Some(stray) = text[i..].chars().next().filter(|&c| is_stray(c)) {
+            i += stray.len_utf8();
+            continue;
+        }
+        // `<12>`: the seconds a move took, as some apps write after it.
+        if c == b'<' {
+            if let Some(close) = text[i..].find('>').filter(|&e| {
+                e > 1
+                    && text[i + 1..i + e]
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || b == b':')
+            }) {
+                i += close + 1;
+                continue;
+            }
+        }
         // A token: up to whitespace, a control byte, `{` or the end.
         let start = i;
         while i < b.len() && !b[i].is_ascii_whitespace() && !b[i].is_ascii_control() && b[i] != b'{'
@@ -568,12 +602,27 @@ fn build(index: usize, raw: &Raw, rules: Rules) -> Result<Record, GameError> {
                 let found = rearrangements(&start)
                     .into_iter()
                     .find_map(|pos| replay(raw, &pos, rules).ok().map(|p| (pos, p)));
+                // Some apps (사이버장기) write each side's pieces in the
+                // other side's script: the handicapped side's set stands
+                // at the other end of the board.
+                let swapped = || {
+                    let s = sides_swapped(&start)?;
+                    std::iter::once(s.clone())
+                        .chain(rearrangements(&s))
+                        .find_map(|pos| replay(raw, &pos, rules).ok().map(|p| (pos, p)))
+                };
                 match found {
                     Some(f) => {
                         warnings.push(RecordWarning::BoardRearranged);
                         f
                     }
-                    None => return Err(bad_move(raw, i, e)),
+                    None => match swapped() {
+                        Some(f) => {
+                            warnings.push(RecordWarning::BoardSidesSwapped);
+                            f
+                        }
+                        None => return Err(bad_move(raw, i, e)),
+                    },
                 }
             }
         }
@@ -705,11 +754,18 @@ pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>>
 }
 
 /// The rules tried, in order, for a game that the default rules end
-/// before its record does (bikjang, a 4th repetition): the apps'.
-fn app_rules() -> Vec<Rules> {
-    ["janggimodern"]
+/// before its record does (bikjang, a 4th repetition): Fairy-Stockfish's
+/// `janggimodern` (Kakao's: bikjang off), then the apps' as their records
+/// show them: bikjang off and repetitions allowed.
+pub fn app_rules() -> Vec<Rules> {
+    let free = Rules {
+        bikjang: BikjangRule::Off,
+        repetition: RepetitionRule::Off,
+        ..Rules::default()
+    };
+    Rules::from_variant("janggimodern")
         .into_iter()
-        .filter_map(|v| Rules::from_variant(v).ok())
+        .chain([free])
         .collect()
 }
 
@@ -738,7 +794,8 @@ fn read_game(
         if let Some((_, why)) = move_error(&e) {
             let ended = matches!(why, MoveError::Repetition { .. })
                 || matches!(why, MoveError::GameOver { reason, .. } if matches!(reason,
-                    EndReason::ScoreBikjang | EndReason::DrawBikjang));
+                    EndReason::ScoreBikjang | EndReason::DrawBikjang | EndReason::ScoreRepetition
+                    | EndReason::DrawRepetition | EndReason::RepetitionLoss));
             if ended {
                 let found = app_rules()
                     .into_iter()

@@ -213,6 +213,10 @@ pub enum RecordWarning {
         /// Its text as far as it goes.
         text: String,
     },
+    /// The moves replay on the `[판]` board only with the two sides'
+    /// pieces exchanged (each side's set at the other end of the board,
+    /// as 사이버장기 writes its handicap boards): read so.
+    BoardSidesSwapped,
     /// The moves do not replay on the `[판]` board as written: some
     /// wings' horse and elephant were swapped (the apps write the board
     /// before the players choose their setups).
@@ -239,6 +243,10 @@ impl fmt::Display for RecordWarning {
             RecordWarning::Incomplete { at, text } => write!(
                 f,
                 "the record stops in mid-game at move {at} ('{text}'): the moves before it are kept, the game is incomplete"
+            ),
+            RecordWarning::BoardSidesSwapped => write!(
+                f,
+                "the board's two sides were exchanged: the moves show each side's pieces at the other end"
             ),
             RecordWarning::BoardRearranged => write!(
                 f,
@@ -437,8 +445,10 @@ pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
     let mv = if matches!(text, "0000" | "@@@@" | "pass") {
         Move::PASS
     } else if ('a'..='i').contains(&first) {
-        pos.parse_move(text, Notation::Uci)
-            .map_err(|_| MoveError::Uci(text.to_string()))?
+        match pos.parse_move(text, Notation::Uci) {
+            Ok(m) => m,
+            Err(_) => letter_korean(pos, text).ok_or_else(|| MoveError::Uci(text.to_string()))?,
+        }
     } else if first.is_ascii_digit() || !first.is_ascii() || latin_korean {
         parse_korean_record(pos, text, model)?
     } else {
@@ -469,6 +479,48 @@ pub fn rules_name(rules: &Rules) -> String {
         Some(v) => v.to_string(),
         None => format!("\"{rules}\""),
     }
+}
+
+/// The kind a Korean piece name (either side, Hangul or Hanja) names.
+fn kind_named(c: char) -> Option<PieceKind> {
+    PieceKind::ALL.into_iter().find(|&k| {
+        [Color::Cho, Color::Han].into_iter().any(|side| {
+            [KoreanScript::Hangul, KoreanScript::Hanja]
+                .into_iter()
+                .any(|s| piece_name(k, side, s).starts_with(c))
+        })
+    })
+}
+
+/// A Korean move with letter files (`i3卒h3`, `d6兵d5卒`, as one Kakao
+/// export writes): a file `a`–`i`, a rank digit, the piece, the second
+/// point, then optionally the captured piece. The ranks are read from 0
+/// (Cho's back rank, as that export writes them) or from 1; the move is
+/// taken only when exactly one reading is a legal move of the named piece.
+fn letter_korean(pos: &Position, text: &str) -> Option<Move> {
+    let mut t = text.trim();
+    while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
+        t = rest.trim_end();
+    }
+    let c: Vec<char> = t.chars().collect();
+    let point = |k: usize| {
+        c.get(k).is_some_and(|f| ('a'..='i').contains(f))
+            && c.get(k + 1).is_some_and(char::is_ascii_digit)
+    };
+    if !point(0) {
+        return None;
+    }
+    let second = (3..c.len()).find(|&k| point(k))?;
+    let kind = kind_named(*c.get(second - 1)?)?;
+    let rank = |d: char, from_zero: bool| d.to_digit(10).map(|r| r + u32::from(from_zero));
+    let mut found = [true, false].into_iter().filter_map(|zero| {
+        let (r1, r2) = (rank(c[1], zero)?, rank(c[second + 1], zero)?);
+        let uci = format!("{}{r1}{}{r2}", c[0], c[second]);
+        let mv = pos.parse_move(&uci, Notation::Uci).ok()?;
+        (pos.piece_at(mv.from())?.kind == kind).then_some(mv)
+    });
+    let mv = found.next()?;
+    found.next().is_none().then_some(mv)
 }
 
 /// Korean move text as the core reads it (`79卒78`, `79楚卒78`, `H02-83`,

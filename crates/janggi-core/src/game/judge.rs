@@ -427,6 +427,7 @@ pub fn judge<L: Line + ?Sized>(
                 RepetitionRule::ScoreEnd => {
                     end = Some(Ending::counting(rules, pos, Occasion::Repetition));
                 }
+                RepetitionRule::Off => {}
                 _ => return (frame, Decision::RepetitionForbidden),
             }
         }
