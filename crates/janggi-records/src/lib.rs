@@ -8,6 +8,7 @@
 //! * [`epd`]: every position of a game as EPD lines;
 //! * [`convert`]: whole files from one format to another (the CLI's
 //!   `convert`);
+//! * [`rules_arg`]: the rules `--variant`/`--rules` name;
 //! * [`record`]: the [`Record`] all of them read into and write from, with
 //!   typed [`GameError`]s and [`RecordWarning`]s; a broken game never stops
 //!   the other games of a file.
@@ -21,6 +22,7 @@ pub mod epd;
 pub mod gib;
 pub mod pgn;
 pub mod record;
+pub mod rules_arg;
 pub mod san;
 pub mod tags;
 

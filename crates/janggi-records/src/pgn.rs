@@ -222,12 +222,7 @@ fn rules_of(raw: &Raw) -> Result<Rules, GameErrorKind> {
         (None, None) => Rules::from_variant("janggi").map_err(|e| bad(e.to_string()))?,
     };
     if let Some(list) = raw.tag("Rules") {
-        for pair in list.split_whitespace() {
-            let (k, v) = pair
-                .split_once('=')
-                .ok_or_else(|| bad(format!("bad pair '{pair}'")))?;
-            rules.set_option(k, v).map_err(|e| bad(e.to_string()))?;
-        }
+        crate::rules_arg::apply_options(&mut rules, list).map_err(|e| bad(e.to_string()))?;
     }
     Ok(rules)
 }

@@ -483,6 +483,9 @@ pub fn rules_name(rules: &Rules) -> String {
 
 /// The kind a Korean piece name (either side, Hangul or Hanja) names.
 fn kind_named(c: char) -> Option<PieceKind> {
+    if matches!(c, '將' | '帥' | '장' | '궁') {
+        return Some(PieceKind::General);
+    }
     PieceKind::ALL.into_iter().find(|&k| {
         [Color::Cho, Color::Han].into_iter().any(|side| {
             [KoreanScript::Hangul, KoreanScript::Hanja]
