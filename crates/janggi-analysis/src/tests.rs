@@ -500,8 +500,8 @@ fn the_last_move_of_a_game_ended_by_agreement_or_resignation_is_not_marked() {
 fn the_graph_counts_plies_and_names_the_result_and_the_rules() {
     // 12 plies: the axis counts 수 (plies) to 10, not full moves to 5.
     let moves = [
-        "a1a2", "i10i9", "a2a1", "i9i10", "a1a2", "i10i9", "a2a3", "i9i8", "a3a2", "i8i9",
-        "a2a1", "i9i10",
+        "a1a2", "i10i9", "a2a1", "i9i10", "a1a2", "i10i9", "a2a3", "i9i8", "a3a2", "i8i9", "a2a1",
+        "i9i10",
     ];
     let mut rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &moves);
     rec.result = GameResult::HanWins;

@@ -21,8 +21,8 @@ use crate::record::{
     RecordWarning,
 };
 use janggi_core::{
-    BikjangRule, Color, EndReason, Game, KoreanMoveError, KoreanScript, Piece, PieceKind, Position,
-    RepetitionRule, Rules, Setup, Square,
+    Color, EndReason, Game, KoreanMoveError, KoreanScript, Piece, PieceKind, Position, Rules,
+    Setup, Square,
 };
 use std::fmt;
 use std::fmt::Write as _;
@@ -758,14 +758,9 @@ pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>>
 /// `janggimodern` (Kakao's: bikjang off), then the apps' as their records
 /// show them: bikjang off and repetitions allowed.
 pub fn app_rules() -> Vec<Rules> {
-    let free = Rules {
-        bikjang: BikjangRule::Off,
-        repetition: RepetitionRule::Off,
-        ..Rules::default()
-    };
     Rules::from_variant("janggimodern")
         .into_iter()
-        .chain([free])
+        .chain([crate::record::apps_rules()])
         .collect()
 }
 

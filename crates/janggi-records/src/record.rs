@@ -2,8 +2,8 @@
 //! take, and the typed errors and warnings of reading.
 
 use janggi_core::{
-    piece_name, Color, EndReason, Game, IllegalMove, KoreanMoveError, KoreanScript, LegalityModel,
-    Move, Notation, PieceKind, Position, Rules, Setup,
+    piece_name, BikjangRule, Color, EndReason, Game, IllegalMove, KoreanMoveError, KoreanScript,
+    LegalityModel, Move, Notation, PieceKind, Position, RepetitionRule, Rules, Setup,
 };
 use std::fmt;
 
@@ -428,6 +428,13 @@ impl std::error::Error for GameError {}
 /// # Errors
 /// [`MoveError`]: the text names no legal move (the game is unchanged).
 pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
+    if let Some(o) = game.outcome() {
+        return Err(MoveError::GameOver {
+            reason: o.reason,
+            at: o.move_count,
+            rules: *game.rules(),
+        });
+    }
     let pos = game.position();
     let model = game.model();
     let first = text.chars().next().unwrap_or(' ');
@@ -447,30 +454,42 @@ pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
     } else if ('a'..='i').contains(&first) {
         match pos.parse_move(text, Notation::Uci) {
             Ok(m) => m,
-            Err(_) => letter_korean(pos, text).ok_or_else(|| MoveError::Uci(text.to_string()))?,
+            Err(_) => {
+                letter_korean(pos, text, model).ok_or_else(|| MoveError::Uci(text.to_string()))?
+            }
         }
     } else if first.is_ascii_digit() || !first.is_ascii() || latin_korean {
         parse_korean_record(pos, text, model)?
     } else {
         crate::san::parse_san(pos, text, model).map_err(MoveError::San)?
     };
-    game.play(mv).map_err(|e| match (e, game.outcome()) {
-        (IllegalMove::GameOver, Some(o)) => MoveError::GameOver {
-            reason: o.reason,
-            at: o.move_count,
+    game.play(mv).map_err(|e| match e {
+        IllegalMove::NotLegal(why) if why.contains("4th time") => MoveError::Repetition {
             rules: *game.rules(),
         },
-        (IllegalMove::NotLegal(why), _) if why.contains("4th time") => MoveError::Repetition {
-            rules: *game.rules(),
-        },
-        (e, _) => MoveError::Illegal(e.to_string()),
+        e => MoveError::Illegal(e.to_string()),
     })?;
     Ok(mv)
 }
 
+/// The apps' rules as their records show them (Kakao's, Hangame's,
+/// 사이버장기's): no bikjang, and a position may repeat any number of
+/// times; the rest KJF's.
+pub fn apps_rules() -> Rules {
+    Rules {
+        bikjang: BikjangRule::Off,
+        repetition: RepetitionRule::Off,
+        ..Rules::default()
+    }
+}
+
 /// The rules' name as errors and warnings say it: `KJF` for the spec's
-/// defaults, the preset's name (`janggimodern`), else every option.
+/// defaults, the preset's name (`janggimodern`), `the apps'` for
+/// [`apps_rules`], else every option.
 pub fn rules_name(rules: &Rules) -> String {
+    if *rules == apps_rules() {
+        return "the apps' (bikjang=off repetition=off)".to_string();
+    }
     match Rules::VARIANTS
         .into_iter()
         .find(|v| Rules::from_variant(v).as_ref() == Ok(rules))
@@ -500,7 +519,7 @@ fn kind_named(c: char) -> Option<PieceKind> {
 /// point, then optionally the captured piece. The ranks are read from 0
 /// (Cho's back rank, as that export writes them) or from 1; the move is
 /// taken only when exactly one reading is a legal move of the named piece.
-fn letter_korean(pos: &Position, text: &str) -> Option<Move> {
+fn letter_korean(pos: &Position, text: &str, model: LegalityModel) -> Option<Move> {
     let mut t = text.trim();
     while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
         t = rest.trim_end();
@@ -520,7 +539,9 @@ fn letter_korean(pos: &Position, text: &str) -> Option<Move> {
         let (r1, r2) = (rank(c[1], zero)?, rank(c[second + 1], zero)?);
         let uci = format!("{}{r1}{}{r2}", c[0], c[second]);
         let mv = pos.parse_move(&uci, Notation::Uci).ok()?;
-        (pos.piece_at(mv.from())?.kind == kind).then_some(mv)
+        let piece = pos.piece_at(mv.from())?;
+        (piece.kind == kind && piece.color == pos.side_to_move() && pos.is_legal(mv, model))
+            .then_some(mv)
     });
     let mv = found.next()?;
     found.next().is_none().then_some(mv)
