@@ -16,14 +16,12 @@
 //! `Result`, and a [`GameError`] names the game (number, players) and the
 //! move.
 
+use crate::board_tag::{board_text, parse_board, rearrangements, sides_swapped};
 use crate::record::{
     play_text, setups_of, GameError, GameErrorKind, GameResult, MoveError, Ply, Record,
     RecordWarning,
 };
-use janggi_core::{
-    Color, EndReason, Game, KoreanMoveError, KoreanScript, Piece, PieceKind, Position, Rules,
-    Setup, Square,
-};
+use janggi_core::{EndReason, Game, KoreanMoveError, KoreanScript, Position, Rules, Setup};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -136,206 +134,6 @@ const RESULT_TAG: &str = "대국결과";
 /// A position as a board, as some apps write handicap games (접장기):
 /// `[판 "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵/1包5包/4將/車象馬士1士象馬車 한 접장기"]`.
 pub const BOARD_TAG: &str = "판";
-
-/// A `[판]` piece: Hangul names are Han's pieces, Hanja names Cho's (as
-/// the apps write the board), with the piece's FEN letter.
-fn board_piece(c: char) -> Option<char> {
-    Some(match c {
-        '궁' | '장' => 'k',
-        '사' => 'a',
-        '상' => 'b',
-        '마' => 'n',
-        '차' => 'r',
-        '포' => 'c',
-        '졸' | '병' => 'p',
-        '將' | '帥' | '楚' | '漢' => 'K',
-        '士' | '仕' => 'A',
-        '象' | '相' => 'B',
-        '馬' | '傌' => 'N',
-        '車' | '俥' => 'R',
-        '包' | '砲' | '炮' => 'C',
-        '卒' | '兵' => 'P',
-        _ => return None,
-    })
-}
-
-/// Reads a `[판]` value: ten rows from Han's back rank (rank 1 of the
-/// records) to Cho's, files from Cho's left, digits for empty points (a
-/// row's trailing empty points may be left out, an empty row is empty
-/// text), then `한` or `초` for the side to move (default Cho) and any
-/// words (`접장기`).
-///
-/// # Errors
-///
-/// [`BoardError`]: the rows are not ten, a letter is not a piece, a row
-/// is too wide, or the board is not a position.
-fn parse_board(value: &str) -> Result<Position, BoardError> {
-    let mut words = value.split_whitespace();
-    let board = words.next().unwrap_or("");
-    let side = match words.next() {
-        Some("한" | "漢") => "b",
-        _ => "w",
-    };
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 10 {
-        return Err(BoardError::Rows(rows.len()));
-    }
-    let mut fen = Vec::with_capacity(10);
-    for row in rows {
-        let (mut out, mut width) = (String::new(), 0u32);
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                out.push(c);
-                width += d;
-            } else {
-                out.push(board_piece(c).ok_or(BoardError::NotAPiece(c))?);
-                width += 1;
-            }
-        }
-        if width > 9 {
-            return Err(BoardError::TooWide(row.to_string()));
-        }
-        if width < 9 {
-            out.push_str(&(9 - width).to_string());
-        }
-        fen.push(out);
-    }
-    Position::from_fen(&format!("{} {side} - - 0 1", fen.join("/"))).map_err(BoardError::Fen)
-}
-
-/// Why a `[판]` value is not a board. The reader reports it as
-/// [`GameErrorKind::BadFen`] with the tag quoted before the message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum BoardError {
-    /// Not ten rows (the count).
-    Rows(usize),
-    /// A character that is neither a digit nor a piece.
-    NotAPiece(char),
-    /// A row of more than nine points (the row).
-    TooWide(String),
-    /// Rows that read, but as a FEN are not a position.
-    Fen(janggi_core::FenError),
-}
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Rows(n) => write!(f, "{n} rows, not 10"),
-            BoardError::NotAPiece(c) => write!(f, "'{c}' is not a piece"),
-            BoardError::TooWide(row) => write!(f, "row '{row}' is wider than 9"),
-            BoardError::Fen(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BoardError::Fen(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-/// `pos` with the horses and elephants of some back-rank wings swapped
-/// (files b↔c and g↔h of each side's back rank, where those points hold
-/// only that side's horse, elephant or nothing): the 15 other
-/// arrangements, in a fixed order.
-fn rearrangements(pos: &Position) -> Vec<Position> {
-    let board: [Option<Piece>; 90] =
-        std::array::from_fn(|i| pos.piece_at(Square::from_index_unchecked(i as u8)));
-    let at = |rank: u8, file: u8| Square::new(file, rank).map_or(0, Square::index);
-    // (back rank, file, file, the side whose horse and elephant stand there).
-    let wings = [
-        (9, 1, 2, Color::Han),
-        (9, 6, 7, Color::Han),
-        (0, 1, 2, Color::Cho),
-        (0, 6, 7, Color::Cho),
-    ];
-    let fits = |p: Option<Piece>, side: Color| {
-        p.is_none_or(|p| {
-            p.color == side && matches!(p.kind, PieceKind::Horse | PieceKind::Elephant)
-        })
-    };
-    let usable: Vec<_> = wings
-        .into_iter()
-        .filter(|&(r, a, b, side)| {
-            let (x, y) = (board[at(r, a)], board[at(r, b)]);
-            fits(x, side) && fits(y, side) && x != y
-        })
-        .collect();
-    let mut out = Vec::new();
-    for mask in 1u32..(1 << usable.len()) {
-        let mut swapped = board;
-        for (i, &(r, a, b, _)) in usable.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                swapped.swap(at(r, a), at(r, b));
-            }
-        }
-        if let Ok(p) = Position::from_board(swapped, pos.side_to_move()) {
-            out.push(p);
-        }
-    }
-    out
-}
-
-/// `pos` with the two sides' pieces exchanged: the piece on each point
-/// moves to the point mirrored across the middle of the board and
-/// changes side (the side to move stays).
-fn sides_swapped(pos: &Position) -> Option<Position> {
-    let mut board = [None; 90];
-    for file in 0..9u8 {
-        for rank in 0..10u8 {
-            let from = Square::new(file, rank)?;
-            let to = Square::new(file, 9 - rank)?;
-            board[to.index()] = pos.piece_at(from).map(|p| Piece {
-                color: !p.color,
-                kind: p.kind,
-            });
-        }
-    }
-    Position::from_board(board, pos.side_to_move()).ok()
-}
-
-/// A position as a `[판]` value (the inverse of [`parse_board`]).
-fn board_text(pos: &Position) -> String {
-    let fen = pos.fen();
-    let mut parts = fen.split(' ');
-    let rows = parts.next().unwrap_or("");
-    let han_to_move = parts.next() == Some("b");
-    let name = |c: char| match c {
-        'k' => '장',
-        'a' => '사',
-        'b' => '상',
-        'n' => '마',
-        'r' => '차',
-        'c' => '포',
-        'p' => '졸',
-        'K' => '將',
-        'A' => '士',
-        'B' => '象',
-        'N' => '馬',
-        'R' => '車',
-        'C' => '包',
-        'P' => '兵',
-        other => other,
-    };
-    // As the apps write it: a row's trailing empty points left out.
-    let text: Vec<String> = rows
-        .split('/')
-        .map(|r| {
-            r.trim_end_matches(|c: char| c.is_ascii_digit())
-                .chars()
-                .map(name)
-                .collect()
-        })
-        .collect();
-    format!(
-        "{} {}",
-        text.join("/"),
-        if han_to_move { "한" } else { "초" }
-    )
-}
 
 /// One game's raw parts before replay.
 #[derive(Clone, Default)]
@@ -519,7 +317,10 @@ fn result_of(text: &str) -> GameResult {
     } else {
         (GameResult::ChoWins, GameResult::HanWins)
     };
-    if t.starts_with('무') || t.contains("무승부") || t.contains("draw") {
+    if t.starts_with("무효") {
+        // A void game (무효 대국): no result.
+        GameResult::Unknown
+    } else if t.starts_with('무') || t.contains("무승부") || t.contains("draw") {
         GameResult::Draw
     } else if t.starts_with('초') || t.starts_with('楚') {
         cho
@@ -1027,22 +828,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_bad_board_says_what_is_wrong() {
-        let e = |text: &str| parse_board(text).expect_err(text);
-        assert_eq!(e("차마상/4장"), BoardError::Rows(2));
-        assert_eq!(e("차마상/4장").to_string(), "2 rows, not 10");
-        assert_eq!(e("차X/////////").to_string(), "'X' is not a piece");
-        assert_eq!(
-            e("차마상사1사상마차사사/////////").to_string(),
-            "row '차마상사1사상마차사사' is wider than 9"
-        );
-        // Ten rows of pieces but no generals: the FEN's own error.
-        let fen = e("차/////////");
-        assert!(matches!(fen, BoardError::Fen(_)), "{fen:?}");
-        assert!(std::error::Error::source(&fen).is_some());
-    }
-
-    #[test]
     fn setup_names() {
         assert_eq!(
             parse_setup_name("마상상마"),
@@ -1095,6 +880,30 @@ mod tests {
                 read: 1
             }]
         );
+    }
+
+    #[test]
+    fn results_as_the_apps_write_them() {
+        use GameResult::*;
+        for (text, result) in [
+            ("초 완승", ChoWins),
+            ("한 기권승", HanWins),
+            ("漢의 기권승", HanWins),
+            ("楚 불계승", ChoWins),
+            ("한승(외통수)", HanWins),
+            ("초 1.5점 승(정선)", ChoWins),
+            ("한기권패", ChoWins),
+            ("한시간패", ChoWins),
+            ("한 접속 끊김 패", ChoWins),
+            ("초 접속끊김패", HanWins),
+            ("무승부(빅장)", Draw),
+            ("무승부", Draw),
+            ("무효 대국", Unknown),
+            ("미상", Unknown),
+            ("통신장애중단", Unknown),
+        ] {
+            assert_eq!(result_of(text), result, "{text}");
+        }
     }
 
     #[test]

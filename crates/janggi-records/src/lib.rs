@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod board_tag;
 pub mod convert;
 pub mod epd;
 pub mod gib;
