@@ -23,10 +23,7 @@ fn class(kind: &GameErrorKind) -> String {
                 }
                 MoveError::San(_) => "move: not SAN".to_string(),
                 MoveError::Uci(_) => "move: not UCI".to_string(),
-                MoveError::Illegal(why) => format!(
-                    "move: {}",
-                    why.split('\'').filter(|_| true).last().unwrap_or(why)
-                ),
+                MoveError::Illegal(why) => format!("move: {why}"),
                 MoveError::WrongCapture { .. } => "move: wrong capture name".to_string(),
                 MoveError::GameOver { reason, .. } => {
                     format!("move: game over ({})", reason.name())
@@ -128,7 +125,7 @@ fn main() {
     println!("files {}, games {games}, converted {ok} ({:.2} %), panics {panics}, checkmates against the written result {inverted}",
         files.len(), 100.0 * ok as f64 / games.max(1) as f64);
     let mut by_count: Vec<_> = classes.into_iter().collect();
-    by_count.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
+    by_count.sort_by_key(|c| std::cmp::Reverse(c.1 .0));
     for (c, (n, ex)) in by_count {
         println!(
             "{n:6}  {c}\n        e.g. {}",

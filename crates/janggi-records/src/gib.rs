@@ -390,7 +390,7 @@ fn build(index: usize, raw: &Raw, rules: Rules) -> Result<Record, GameError> {
     let (start, plies) = if let Some(b) = board {
         let start = parse_board(&b).map_err(|e| {
             err(
-                &raw,
+                raw,
                 GameErrorKind::BadFen(format!("[{BOARD_TAG} \"{b}\"]: {e}")),
             )
         })?;
