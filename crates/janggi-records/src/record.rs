@@ -319,7 +319,7 @@ impl fmt::Display for MoveError {
                     | EndReason::DrawRepetition
                     | EndReason::RepetitionLoss => write!(
                         f,
-                        "a repetition ended the game at move {at} under {name} rules; try --rules \"repetition=lose\" or another --variant"
+                        "a repetition ended the game at move {at} under {name} rules; try --rules \"bikjang=off repetition=off\""
                     ),
                     EndReason::ScoreMoveLimit | EndReason::DrawMoveLimit => write!(
                         f,
@@ -330,7 +330,7 @@ impl fmt::Display for MoveError {
             }
             MoveError::Repetition { rules } => write!(
                 f,
-                "it repeats a position a 4th time, which {} rules forbid",
+                "it repeats a position a 4th time, which {} rules forbid; try --rules \"bikjang=off repetition=off\"",
                 rules_name(rules)
             ),
             MoveError::WrongCapture { text, named, found } => match found {
