@@ -316,3 +316,24 @@ fn a_broken_game_is_counted_and_the_rules_can_be_chosen() {
     assert!(err.contains("no games in the input"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_record_under_the_apps_rules_is_analysed_with_a_caution() {
+    // A real game that repeats a position a 4th time and plays on: read
+    // under the apps' rules (repetition off), which no engine option
+    // value names, so the analysis says its scores may differ there.
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/records/fourth-repetition.gib");
+    let (code, pgn, err) = run(&[
+        "analyse",
+        file.to_str().unwrap(),
+        "--nodes",
+        "30",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("cannot be told repetition=off"), "{err}");
+    assert!(pgn.contains("{Caution: the engine cannot be told repetition=off"));
+    assert!(pgn.contains("[Rules \"bikjang=off repetition=off"));
+}
