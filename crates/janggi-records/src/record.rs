@@ -500,6 +500,15 @@ pub fn rules_name(rules: &Rules) -> String {
     }
 }
 
+/// `text` trimmed, without the check marks glued on (`장군`, `멍군`).
+fn without_check_marks(text: &str) -> &str {
+    let mut t = text.trim();
+    while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
+        t = rest.trim_end();
+    }
+    t
+}
+
 /// The kind a Korean piece name (either side, Hangul or Hanja) names.
 fn kind_named(c: char) -> Option<PieceKind> {
     if matches!(c, '將' | '帥' | '장' | '궁') {
@@ -520,10 +529,7 @@ fn kind_named(c: char) -> Option<PieceKind> {
 /// (Cho's back rank, as that export writes them) or from 1; the move is
 /// taken only when exactly one reading is a legal move of the named piece.
 fn letter_korean(pos: &Position, text: &str, model: LegalityModel) -> Option<Move> {
-    let mut t = text.trim();
-    while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
-        t = rest.trim_end();
-    }
+    let t = without_check_marks(text);
     let c: Vec<char> = t.chars().collect();
     let point = |k: usize| {
         c.get(k).is_some_and(|f| ('a'..='i').contains(f))
@@ -561,10 +567,7 @@ fn parse_korean_record(
         Ok(m) => return Ok(m),
         Err(e) => e,
     };
-    let mut t = text.trim();
-    while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
-        t = rest.trim_end();
-    }
+    let t = without_check_marks(text);
     let chars: Vec<char> = t.chars().collect();
     // Some apps write `타` ("takes") before the captured piece's name
     // (`09차49타졸`); some write `타` alone.

@@ -319,6 +319,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn repetition_off_is_an_option_value() {
+        let mut r = Rules::default();
+        r.set_option("Repetition", "off").unwrap();
+        assert_eq!(r.repetition, RepetitionRule::Off);
+        assert_eq!(r.repetition.name(), "off");
+        assert!(!r.repetition.is_fsf());
+        assert!(r.to_string().contains("repetition=off"));
+    }
+
+    #[test]
     fn presets() {
         for name in Rules::VARIANTS {
             assert!(Rules::from_variant(name).is_ok(), "{name}");
