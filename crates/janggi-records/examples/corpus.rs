@@ -72,8 +72,9 @@ fn main() {
                             RecordWarning::HanSetupReversed { .. } => {
                                 "HanSetupReversed".to_string()
                             }
-                            RecordWarning::OtherRules { because, .. } => format!(
-                                "OtherRules: {}",
+                            RecordWarning::OtherRules { because, used } => format!(
+                                "read under {} rules: {}",
+                                janggi_records::record::rules_name(used),
                                 class(&GameErrorKind::BadMove {
                                     number: 99,
                                     text: String::new(),
