@@ -125,8 +125,8 @@ pub fn svg_graph(a: &GameAnalysis, title: &str) -> String {
     out
 }
 
-/// `Cho won (1-0) · KJF rules`, and how the game ended when not by the
-/// moves: `Han won (0-1), by resignation or time · janggimodern rules`.
+/// `Cho won (1-0) – KJF rules`, and how the game ended when not by the
+/// moves: `Han won (0-1), by resignation or time – janggimodern rules`.
 pub fn result_text(a: &GameAnalysis) -> String {
     let result = match a.result {
         GameResult::ChoWins => "Cho won (1-0)",
@@ -141,7 +141,7 @@ pub fn result_text(a: &GameAnalysis) -> String {
         _ => ", by resignation or time",
     };
     format!(
-        "{result}{how} · {} rules",
+        "{result}{how} – {} rules",
         janggi_records::record::rules_name(&a.rules)
     )
 }

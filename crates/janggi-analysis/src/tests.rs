@@ -515,12 +515,12 @@ fn the_graph_counts_plies_and_names_the_result_and_the_rules() {
     assert_eq!(ticks, ["5", "10"], "{svg}");
     assert!(svg.contains(">수<"), "{svg}");
     assert!(
-        svg.contains("Han won (0-1), by resignation or time · KJF rules"),
+        svg.contains("Han won (0-1), by resignation or time – KJF rules"),
         "{svg}"
     );
     let mut modern = rec.clone();
     modern.rules = Rules::from_variant("janggimodern").unwrap();
     modern.result = GameResult::Draw;
     let a = analyse(&modern, &mut Material, &mut |_, _| {}).unwrap();
-    assert!(svg_graph(&a, "t").contains("draw (1/2-1/2), by agreement · janggimodern rules"));
+    assert!(svg_graph(&a, "t").contains("draw (1/2-1/2), by agreement – janggimodern rules"));
 }
