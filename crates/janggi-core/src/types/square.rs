@@ -208,7 +208,9 @@ mod tests {
         assert_eq!(Square::parse_uci("a1").unwrap().usi().as_str(), "9j");
         assert_eq!(Square::parse_uci("i10").unwrap().usi().as_str(), "1a");
         assert_eq!(Square::parse_usi("09a"), Square::parse_uci("a10"));
-        for bad in ["", "a", "a0", "a11", "j1", "a01", "e2x", "10", "兵", "é1", "a兵"] {
+        for bad in [
+            "", "a", "a0", "a11", "j1", "a01", "e2x", "10", "兵", "é1", "a兵",
+        ] {
             assert_eq!(Square::parse_uci(bad), None, "{bad}");
         }
         for bad in ["0a", "9k", "a9", "5", "10a"] {
