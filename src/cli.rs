@@ -146,6 +146,32 @@ struct ConvertArgs {
     /// The output file (default: stdout).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// The rules records are read under (docs/records.md): by default each
+/// record's own (KJF's, or the apps' when the record plays on after
+/// bikjang or repeats a 4th time; a PGN's variant tags).
+#[derive(Args, Debug)]
+struct RulesArgs {
+    /// Read every game under this preset: janggikjf, janggi,
+    /// janggitraditional, janggimodern or janggicasual.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Read every game under these rule options, over --variant (else
+    /// KJF's): "bikjang=off repetition=off" (Bikjang, Repetition, Scoring,
+    /// AllowPass, MoveLimit, NoCaptureLimit).
+    #[arg(long)]
+    rules: Option<String>,
+}
+
+impl RulesArgs {
+    /// The rules given, `None` for the records' own; the error printed.
+    fn rules(&self, command: &str) -> Result<Option<janggi_core::Rules>, ()> {
+        janggi_records::rules_arg::rules_from_args(self.variant.as_deref(), self.rules.as_deref())
+            .map_err(|e| eprintln!("{command}: {e}"))
+    }
 }
 
 #[derive(Args, Debug)]
@@ -193,6 +219,8 @@ struct AnalyseArgs {
     /// No progress bar and no summary line on stderr.
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    rules: RulesArgs,
 }
 
 #[derive(Args, Debug)]
@@ -327,7 +355,7 @@ fn hand_over(program: &str, subcommand: &str, args: &[OsString]) -> i32 {
 /// `convert`: 0 when every game converted, 2 when some did not (or the
 /// files cannot be read or written), with the reasons on stderr.
 fn run_convert(a: &ConvertArgs) -> i32 {
-    use janggi_records::convert::{convert, Target};
+    use janggi_records::convert::{convert_with, Target};
     let target = match a.to.as_str() {
         "pgn" => Target::Pgn,
         "pgn-uci" => Target::PgnUci,
@@ -342,7 +370,10 @@ fn run_convert(a: &ConvertArgs) -> i32 {
             return 2;
         }
     };
-    let c = convert(&input, target);
+    let Ok(rules) = a.rules.rules("convert") else {
+        return 2;
+    };
+    let c = convert_with(&input, target, rules);
     for p in &c.problems {
         eprintln!("{}: {p}", a.input.display());
     }
@@ -460,9 +491,13 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
             }
         },
     };
+    let Ok(rules) = a.rules.rules("analyse") else {
+        return 2;
+    };
     let shard = a.shard.unwrap_or(Shard::ALL);
     // Every game of every file, in order; this shard's only.
     let mut failed = 0;
+    let mut unreadable = 0;
     let mut games = Vec::new();
     let mut k = 0usize;
     for file in &a.files {
@@ -477,8 +512,15 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
         let text = String::from_utf8_lossy(&bytes);
         let read = match position_line(&text) {
             Some(r) => vec![Ok(r)],
-            None => janggi_records::read_any(&bytes),
+            None => janggi_records::read_any_with(&bytes, rules),
         };
+        if read.is_empty() {
+            eprintln!(
+                "{}: error: no games in the input (the file is empty)",
+                file.display()
+            );
+            failed += 1;
+        }
         let name = file.file_name().map_or_else(
             || file.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -490,6 +532,7 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
                     Err(e) => {
                         eprintln!("{}: error: {e}", file.display());
                         failed += 1;
+                        unreadable += 1;
                     }
                 }
             }
@@ -574,9 +617,14 @@ fn run_analyse(a: &AnalyseArgs) -> i32 {
         } else {
             String::new()
         };
+        let unread_text = if unreadable > 0 {
+            format!(" ({unreadable} could not be read)")
+        } else {
+            String::new()
+        };
         eprintln!(
-            "analysed {analysed} of {} games{shard_text}, {positions} positions, {jobs} jobs, in {:.1} s",
-            records.len(),
+            "analysed {analysed} of {} games{unread_text}{shard_text}, {positions} positions, {jobs} jobs, in {:.1} s",
+            records.len() + unreadable,
             started.elapsed().as_secs_f64()
         );
     }

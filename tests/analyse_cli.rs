@@ -268,3 +268,72 @@ fn an_engine_without_the_records_rules_is_warned_about() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_broken_game_is_counted_and_the_rules_can_be_chosen() {
+    let dir = scratch_dir("counts");
+    let file = dir.join("three.gib");
+    let game = |moves: &str| {
+        format!("[초차림 \"마상상마\"]\n[한차림 \"마상상마\"]\n[대국결과 \"초 승\"]\n\n{moves}\n\n")
+    };
+    let text = [
+        game("1. 79卒78 2. 12馬33"),
+        game("1. 79卒78 2. 55車45"),
+        game("1. 02馬83 2. 12馬33"),
+    ]
+    .concat();
+    std::fs::write(&file, janggi_records::gib::encode_cp949(&text)).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, pgn, err) = run(&["analyse", f, "--nodes", "100", "--jobs", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("analysed 2 of 3 games (1 could not be read)"),
+        "{err}"
+    );
+    assert!(err.contains("game 2") && err.contains("'55車45'"), "{err}");
+    assert_eq!(games_of(&pgn).len(), 2);
+    // The rules every game is read and analysed under, on request.
+    let (code, pgn, err) = run(&[
+        "analyse",
+        f,
+        "--nodes",
+        "100",
+        "--jobs",
+        "1",
+        "--variant",
+        "janggimodern",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(pgn.contains("noCaptureLimit=200"), "{pgn}");
+    let (code, _, err) = run(&["analyse", f, "--variant", "nonsense"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant 'nonsense'"), "{err}");
+    // An empty file holds no game: said, and a failure.
+    let empty = dir.join("empty.gib");
+    std::fs::write(&empty, "").unwrap();
+    let (code, _, err) = run(&["analyse", empty.to_str().unwrap(), "--nodes", "100"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no games in the input"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_under_the_apps_rules_is_analysed_with_a_caution() {
+    // A real game that repeats a position a 4th time and plays on: read
+    // under the apps' rules (repetition off), which no engine option
+    // value names, so the analysis says its scores may differ there.
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/records/fourth-repetition.gib");
+    let (code, pgn, err) = run(&[
+        "analyse",
+        file.to_str().unwrap(),
+        "--nodes",
+        "30",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("cannot be told repetition=off"), "{err}");
+    assert!(pgn.contains("{Caution: the engine cannot be told repetition=off"));
+    assert!(pgn.contains("[Rules \"bikjang=off repetition=off"));
+}

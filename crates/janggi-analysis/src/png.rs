@@ -4,9 +4,12 @@
 //! crates/janggi-analysis/fonts/LICENSE), and for Hangul, which resvg
 //! falls back to for a Korean file or player name in the title, NanumGothic
 //! cut down to the 11,172 syllables and the compatibility jamo by
-//! tools/graph-font/hangul.py (SIL OFL, fonts/OFL-NanumGothic.txt). No
-//! system font is read, so the picture is the same on every machine.
-//! Characters in neither font (Hanja, emoji) are drawn as `?`.
+//! tools/graph-font/hangul.py (SIL OFL, fonts/OFL-NanumGothic.txt), and for
+//! Hanja (楚漢, 段級, names and titles in Korean records) NanumGothic cut
+//! down to the 535 characters of fonts/graph-hanja.txt by
+//! tools/graph-font/hanja.py (134 KiB, budget 256 KiB). No system font is
+//! read, so the picture is the same on every machine. Characters in none
+//! of the fonts (rarer Hanja, emoji) are drawn as `?`.
 
 use crate::{svg_graph, GameAnalysis};
 use resvg::{tiny_skia, usvg};
@@ -18,6 +21,11 @@ static FONT: &[u8] = include_bytes!("../fonts/DejaVuSans-graph.ttf");
 pub const FONT_FAMILY: &str = "DejaVu Sans";
 /// The embedded Hangul font, the fallback for what [`FONT`] lacks.
 static HANGUL_FONT: &[u8] = include_bytes!("../fonts/graph-hangul.ttf");
+/// The embedded Hanja font, the fallback for Hanja.
+static HANJA_FONT: &[u8] = include_bytes!("../fonts/graph-hanja.ttf");
+/// The Hanja [`HANJA_FONT`] draws (tools/graph-font/hanja.py reads the
+/// same list).
+pub const HANJA: &str = include_str!("../fonts/graph-hanja.txt");
 
 /// Whether the embedded fonts draw `c` (what tools/make_graph_font.sh and
 /// tools/graph-font/hangul.py put in them).
@@ -26,6 +34,7 @@ pub fn drawable(c: char) -> bool {
         || c == '–'
         || ('\u{AC00}'..='\u{D7A3}').contains(&c)
         || ('\u{3131}'..='\u{318E}').contains(&c)
+        || (!c.is_ascii() && !c.is_whitespace() && HANJA.contains(c))
 }
 
 /// Why an SVG could not be made a PNG.
@@ -64,6 +73,7 @@ pub fn svg_to_png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
         let db = opt.fontdb_mut();
         db.load_font_data(FONT.to_vec());
         db.load_font_data(HANGUL_FONT.to_vec());
+        db.load_font_data(HANJA_FONT.to_vec());
         db.set_sans_serif_family(FONT_FAMILY);
     }
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| PngError::Svg(e.to_string()))?;

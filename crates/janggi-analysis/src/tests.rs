@@ -1,6 +1,7 @@
 use super::*;
 use janggi_core::{LegalityModel, Position, Rules};
 use janggi_records::pgn::read_pgn;
+use janggi_records::GameResult;
 
 /// A two-ply material search standing in for an engine: finds a piece
 /// left hanging and a mate in one.
@@ -315,10 +316,17 @@ fn the_png_graph_draws_hangul_titles() {
         total(&question)
     );
     assert_ne!(ink("한"), ink("할"), "two syllables drawn alike");
-    // Hanja is in neither font: drawn as `?`.
-    assert_eq!(ink("漢"), ink("?"));
+    // The Hanja of Korean records (楚漢, 段級, names) are drawn, each its
+    // own glyph; others (and emoji) as `?`.
+    for c in ['楚', '漢', '段', '級', '金', '九'] {
+        assert!(png::drawable(c), "{c}");
+        assert_ne!(ink(&c.to_string()), ink("?"), "{c} drawn as ?");
+    }
+    assert_ne!(ink("段"), ink("級"), "two Hanja drawn alike");
+    assert!(total(&ink("김정수 九段")) > total(&ink("김정수 ??")));
+    assert_eq!(ink("龘"), ink("?"));
     assert!(png::drawable('한') && png::drawable('ㄱ') && png::drawable('a'));
-    assert!(!png::drawable('漢') && !png::drawable('😀'));
+    assert!(!png::drawable('龘') && !png::drawable('😀'));
 }
 
 #[cfg(feature = "png")]
@@ -464,4 +472,55 @@ fn the_engine_is_told_the_records_rules() {
     assert!(caveat.contains("told no rules"), "{caveat}");
     drop(e);
     assert!(!std::fs::read_to_string(log).unwrap().contains("setoption"));
+}
+
+#[test]
+fn the_last_move_of_a_game_ended_by_agreement_or_resignation_is_not_marked() {
+    // a1i1 hangs the chariot: a blunder when the game goes on …
+    let mut rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &["a1i1"]);
+    let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+    assert_eq!(a.moves[0].mark, Some(Mark::Blunder));
+    assert!(!a.ended_by_moves);
+    // … but not when the players agreed a draw (or one resigned) after it:
+    // the game ended there, not by the moves.
+    for result in [GameResult::Draw, GameResult::HanWins] {
+        rec.result = result;
+        let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+        assert_eq!(a.moves[0].mark, None, "{result:?}");
+        assert_eq!(a.sides[0].marks, [0, 0, 0]);
+        assert!(a.moves[0].loss > 30.0, "the loss is still measured");
+    }
+    // A mate ends the game by the moves: its marks stay as they are.
+    let rec = record("3k5/R8/9/9/9/9/9/9/4K4/1R7 w - - 0 1", &["b1b10"]);
+    let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+    assert!(a.ended_by_moves);
+}
+
+#[test]
+fn the_graph_counts_plies_and_names_the_result_and_the_rules() {
+    // 12 plies: the axis counts 수 (plies) to 10, not full moves to 5.
+    let moves = [
+        "a1a2", "i10i9", "a2a1", "i9i10", "a1a2", "i10i9", "a2a3", "i9i8", "a3a2", "i8i9", "a2a1",
+        "i9i10",
+    ];
+    let mut rec = record("3k4r/9/9/9/9/9/9/9/4K4/R8 w - - 0 1", &moves);
+    rec.result = GameResult::HanWins;
+    let a = analyse(&rec, &mut Material, &mut |_, _| {}).unwrap();
+    let svg = svg_graph(&a, "t");
+    let ticks: Vec<&str> = svg
+        .split("text-anchor=\"middle\">")
+        .skip(1)
+        .filter_map(|t| t.split('<').next())
+        .collect();
+    assert_eq!(ticks, ["5", "10"], "{svg}");
+    assert!(svg.contains(">수<"), "{svg}");
+    assert!(
+        svg.contains("Han won (0-1), by resignation or time – KJF rules"),
+        "{svg}"
+    );
+    let mut modern = rec.clone();
+    modern.rules = Rules::from_variant("janggimodern").unwrap();
+    modern.result = GameResult::Draw;
+    let a = analyse(&modern, &mut Material, &mut |_, _| {}).unwrap();
+    assert!(svg_graph(&a, "t").contains("draw (1/2-1/2), by agreement – janggimodern rules"));
 }

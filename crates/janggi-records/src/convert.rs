@@ -34,6 +34,8 @@ pub enum Problem {
         /// Why.
         error: crate::gib::GibWriteError,
     },
+    /// The input holds no game at all (empty, or only blanks).
+    NoGames,
     /// A game written, read with an assumption or repair.
     Warning {
         /// The game's number in the input, from 1.
@@ -54,6 +56,7 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Read(e) => write!(f, "error: {e}"),
+            Problem::NoGames => write!(f, "error: no games in the input (the file is empty)"),
             Problem::Write { index, error } => write!(f, "error: game {index}: {error}"),
             Problem::Warning { index, warning } => write!(f, "warning: game {index}: {warning}"),
         }
@@ -71,12 +74,22 @@ pub struct Conversion {
     pub problems: Vec<Problem>,
 }
 
-/// Converts a file (GIB or PGN, detected) to `target`.
+/// Converts a file (GIB or PGN, detected) to `target`, each game under
+/// the rules its record says ([`crate::read_any`]).
 pub fn convert(input: &[u8], target: Target) -> Conversion {
+    convert_with(input, target, None)
+}
+
+/// [`convert`], under exactly `rules` when given (`--variant`, `--rules`).
+pub fn convert_with(input: &[u8], target: Target, rules: Option<janggi_core::Rules>) -> Conversion {
     let mut out = String::new();
     let mut problems = Vec::new();
     let mut written = 0;
-    for (i, g) in crate::read_any(input).into_iter().enumerate() {
+    let games = crate::read_any_with(input, rules);
+    if games.is_empty() {
+        problems.push(Problem::NoGames);
+    }
+    for (i, g) in games.into_iter().enumerate() {
         let index = i + 1;
         let rec = match g {
             Ok(r) => r,

@@ -16,10 +16,12 @@
 //! `Result`, and a [`GameError`] names the game (number, players) and the
 //! move.
 
+use crate::board_tag::{board_text, parse_board, rearrangements, sides_swapped};
 use crate::record::{
-    play_text, setups_of, GameError, GameErrorKind, GameResult, Ply, Record, RecordWarning,
+    play_text, setups_of, GameError, GameErrorKind, GameResult, MoveError, Ply, Record,
+    RecordWarning,
 };
-use janggi_core::{Color, Game, KoreanScript, Piece, PieceKind, Position, Rules, Setup, Square};
+use janggi_core::{EndReason, Game, KoreanMoveError, KoreanScript, Position, Rules, Setup};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -133,190 +135,8 @@ const RESULT_TAG: &str = "대국결과";
 /// `[판 "차마상사1사상마차/4장/1포5포/졸1졸1졸1졸1졸///兵1兵1兵1兵/1包5包/4將/車象馬士1士象馬車 한 접장기"]`.
 pub const BOARD_TAG: &str = "판";
 
-/// A `[판]` piece: Hangul names are Han's pieces, Hanja names Cho's (as
-/// the apps write the board), with the piece's FEN letter.
-fn board_piece(c: char) -> Option<char> {
-    Some(match c {
-        '궁' | '장' => 'k',
-        '사' => 'a',
-        '상' => 'b',
-        '마' => 'n',
-        '차' => 'r',
-        '포' => 'c',
-        '졸' | '병' => 'p',
-        '將' | '帥' | '楚' | '漢' => 'K',
-        '士' | '仕' => 'A',
-        '象' | '相' => 'B',
-        '馬' | '傌' => 'N',
-        '車' | '俥' => 'R',
-        '包' | '砲' | '炮' => 'C',
-        '卒' | '兵' => 'P',
-        _ => return None,
-    })
-}
-
-/// Reads a `[판]` value: ten rows from Han's back rank (rank 1 of the
-/// records) to Cho's, files from Cho's left, digits for empty points (a
-/// row's trailing empty points may be left out, an empty row is empty
-/// text), then `한` or `초` for the side to move (default Cho) and any
-/// words (`접장기`).
-///
-/// # Errors
-///
-/// [`BoardError`]: the rows are not ten, a letter is not a piece, a row
-/// is too wide, or the board is not a position.
-fn parse_board(value: &str) -> Result<Position, BoardError> {
-    let mut words = value.split_whitespace();
-    let board = words.next().unwrap_or("");
-    let side = match words.next() {
-        Some("한" | "漢") => "b",
-        _ => "w",
-    };
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 10 {
-        return Err(BoardError::Rows(rows.len()));
-    }
-    let mut fen = Vec::with_capacity(10);
-    for row in rows {
-        let (mut out, mut width) = (String::new(), 0u32);
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                out.push(c);
-                width += d;
-            } else {
-                out.push(board_piece(c).ok_or(BoardError::NotAPiece(c))?);
-                width += 1;
-            }
-        }
-        if width > 9 {
-            return Err(BoardError::TooWide(row.to_string()));
-        }
-        if width < 9 {
-            out.push_str(&(9 - width).to_string());
-        }
-        fen.push(out);
-    }
-    Position::from_fen(&format!("{} {side} - - 0 1", fen.join("/"))).map_err(BoardError::Fen)
-}
-
-/// Why a `[판]` value is not a board. The reader reports it as
-/// [`GameErrorKind::BadFen`] with the tag quoted before the message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum BoardError {
-    /// Not ten rows (the count).
-    Rows(usize),
-    /// A character that is neither a digit nor a piece.
-    NotAPiece(char),
-    /// A row of more than nine points (the row).
-    TooWide(String),
-    /// Rows that read, but as a FEN are not a position.
-    Fen(janggi_core::FenError),
-}
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Rows(n) => write!(f, "{n} rows, not 10"),
-            BoardError::NotAPiece(c) => write!(f, "'{c}' is not a piece"),
-            BoardError::TooWide(row) => write!(f, "row '{row}' is wider than 9"),
-            BoardError::Fen(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BoardError::Fen(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-/// `pos` with the horses and elephants of some back-rank wings swapped
-/// (files b↔c and g↔h of each side's back rank, where those points hold
-/// only that side's horse, elephant or nothing): the 15 other
-/// arrangements, in a fixed order.
-fn rearrangements(pos: &Position) -> Vec<Position> {
-    let board: [Option<Piece>; 90] =
-        std::array::from_fn(|i| pos.piece_at(Square::from_index_unchecked(i as u8)));
-    let at = |rank: u8, file: u8| Square::new(file, rank).map_or(0, Square::index);
-    // (back rank, file, file, the side whose horse and elephant stand there).
-    let wings = [
-        (9, 1, 2, Color::Han),
-        (9, 6, 7, Color::Han),
-        (0, 1, 2, Color::Cho),
-        (0, 6, 7, Color::Cho),
-    ];
-    let fits = |p: Option<Piece>, side: Color| {
-        p.is_none_or(|p| {
-            p.color == side && matches!(p.kind, PieceKind::Horse | PieceKind::Elephant)
-        })
-    };
-    let usable: Vec<_> = wings
-        .into_iter()
-        .filter(|&(r, a, b, side)| {
-            let (x, y) = (board[at(r, a)], board[at(r, b)]);
-            fits(x, side) && fits(y, side) && x != y
-        })
-        .collect();
-    let mut out = Vec::new();
-    for mask in 1u32..(1 << usable.len()) {
-        let mut swapped = board;
-        for (i, &(r, a, b, _)) in usable.iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                swapped.swap(at(r, a), at(r, b));
-            }
-        }
-        if let Ok(p) = Position::from_board(swapped, pos.side_to_move()) {
-            out.push(p);
-        }
-    }
-    out
-}
-
-/// A position as a `[판]` value (the inverse of [`parse_board`]).
-fn board_text(pos: &Position) -> String {
-    let fen = pos.fen();
-    let mut parts = fen.split(' ');
-    let rows = parts.next().unwrap_or("");
-    let han_to_move = parts.next() == Some("b");
-    let name = |c: char| match c {
-        'k' => '장',
-        'a' => '사',
-        'b' => '상',
-        'n' => '마',
-        'r' => '차',
-        'c' => '포',
-        'p' => '졸',
-        'K' => '將',
-        'A' => '士',
-        'B' => '象',
-        'N' => '馬',
-        'R' => '車',
-        'C' => '包',
-        'P' => '兵',
-        other => other,
-    };
-    // As the apps write it: a row's trailing empty points left out.
-    let text: Vec<String> = rows
-        .split('/')
-        .map(|r| {
-            r.trim_end_matches(|c: char| c.is_ascii_digit())
-                .chars()
-                .map(name)
-                .collect()
-        })
-        .collect();
-    format!(
-        "{} {}",
-        text.join("/"),
-        if han_to_move { "한" } else { "초" }
-    )
-}
-
 /// One game's raw parts before replay.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Raw {
     tags: Vec<(String, String)>,
     /// (ply number as written or counted, text, comment after it).
@@ -362,6 +182,13 @@ fn parse_tag_line(line: &str) -> Option<(String, String)> {
     Some((name.to_string(), value.replace("\\\"", "\"")))
 }
 
+/// A character that is no part of a record: a control character (the
+/// DOS end-of-file byte 0x1A, …) or a byte that did not decode (U+FFFD,
+/// as stray 0xFF bytes do).
+fn is_stray(c: char) -> bool {
+    (c.is_control() && !c.is_whitespace()) || c == '\u{FFFD}'
+}
+
 /// Splits the text into games.
 fn split_games(text: &str) -> Vec<Raw> {
     let mut games = Vec::new();
@@ -372,12 +199,18 @@ fn split_games(text: &str) -> Vec<Raw> {
     let mut i = 0;
     let b = text.as_bytes();
     let at_line_start = |i: usize| {
-        text[..i].trim_end_matches([' ', '\t']).ends_with('\n') || text[..i].trim().is_empty()
+        let before = text[..i].trim_end_matches(|c: char| c == ' ' || c == '\t' || is_stray(c));
+        before.ends_with('\n') || before.trim_matches(is_stray).trim().is_empty()
     };
     while i < b.len() {
         let c = b[i];
         if c == b'[' && at_line_start(i) {
-            if in_moves && !cur.is_empty() {
+            // A new game: after moves, or when the tag is already in the
+            // game (a forfeit entry has tags and no moves).
+            let repeated =
+                parse_tag_line(&text[i..text[i..].find('\n').map_or(text.len(), |e| i + e)])
+                    .is_some_and(|(k, _)| cur.tags.iter().any(|(t, _)| *t == k));
+            if (in_moves || repeated) && !cur.is_empty() {
                 games.push(std::mem::take(&mut cur));
                 in_moves = false;
                 count = 0;
@@ -411,17 +244,37 @@ fn split_games(text: &str) -> Vec<Raw> {
             }
             continue;
         }
-        if c.is_ascii_whitespace() {
+        if c.is_ascii_whitespace() || c.is_ascii_control() {
             i += 1;
             continue;
         }
-        // A token: up to whitespace, `{` or the end.
+        if let Some(stray) = text[i..].chars().next().filter(|&c| is_stray(c)) {
+            i += stray.len_utf8();
+            continue;
+        }
+        // `<12>`: the seconds a move took, as some apps write after it.
+        if c == b'<' {
+            if let Some(close) = text[i..].find('>').filter(|&e| {
+                e > 1
+                    && text[i + 1..i + e]
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || b == b':')
+            }) {
+                i += close + 1;
+                continue;
+            }
+        }
+        // A token: up to whitespace, a control byte, `{` or the end.
         let start = i;
-        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'{' {
+        while i < b.len() && !b[i].is_ascii_whitespace() && !b[i].is_ascii_control() && b[i] != b'{'
+        {
             i += 1;
         }
         // Stay on a char boundary (the bytes stopped at are ASCII).
-        let token = &text[start..i];
+        let token = text[start..i].trim_matches(is_stray);
+        if token.is_empty() {
+            continue;
+        }
         in_moves = true;
         let mut tok = token;
         // `12.` or glued `12.79卒78`.
@@ -453,13 +306,27 @@ fn split_games(text: &str) -> Vec<Raw> {
     games
 }
 
+/// The result a `대국결과` text says: the side named first won (`초 완승`,
+/// `한 시간승`), or lost when the text says a loss (`한기권패`,
+/// `한 접속 끊김 패`); `무승부` is a draw.
 fn result_of(text: &str) -> GameResult {
     let t = text.trim();
-    if t.starts_with('초') || t.starts_with('楚') {
-        GameResult::ChoWins
+    let lost = t.contains('패') && !t.contains('승');
+    let (cho, han) = if lost {
+        (GameResult::HanWins, GameResult::ChoWins)
+    } else {
+        (GameResult::ChoWins, GameResult::HanWins)
+    };
+    if t.starts_with("무효") {
+        // A void game (무효 대국): no result.
+        GameResult::Unknown
+    } else if t.starts_with('무') || t.contains("무승부") || t.contains("draw") {
+        GameResult::Draw
+    } else if t.starts_with('초') || t.starts_with('楚') {
+        cho
     } else if t.starts_with('한') || t.starts_with('漢') {
-        GameResult::HanWins
-    } else if t.contains('무') || t.contains("draw") {
+        han
+    } else if t.contains('무') {
         GameResult::Draw
     } else {
         GameResult::Unknown
@@ -485,7 +352,7 @@ fn replay(
     Ok(plies)
 }
 
-fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
+fn build(index: usize, raw: &Raw, rules: Rules) -> Result<Record, GameError> {
     let err = |raw: &Raw, kind| GameError {
         index,
         cho: raw.tag(&["초대국자"]).map(|t| t.1.to_string()),
@@ -493,7 +360,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         kind,
     };
     if let Some(k) = raw.error.clone() {
-        return Err(err(&raw, k));
+        return Err(err(raw, k));
     }
     let mut warnings = Vec::new();
     let setup = |names: &[&str]| -> Result<Option<(SetupName, String)>, GameErrorKind> {
@@ -523,31 +390,46 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
     let (start, plies) = if let Some(b) = board {
         let start = parse_board(&b).map_err(|e| {
             err(
-                &raw,
+                raw,
                 GameErrorKind::BadFen(format!("[{BOARD_TAG} \"{b}\"]: {e}")),
             )
         })?;
         // The apps write the board before the players choose where their
         // horses and elephants stand: when the moves do not replay, the
         // other arrangements of each wing are tried.
-        match replay(&raw, &start, rules) {
+        match replay(raw, &start, rules) {
             Ok(p) => (start, p),
             Err((i, e)) => {
                 let found = rearrangements(&start)
                     .into_iter()
-                    .find_map(|pos| replay(&raw, &pos, rules).ok().map(|p| (pos, p)));
+                    .find_map(|pos| replay(raw, &pos, rules).ok().map(|p| (pos, p)));
+                // Some apps (사이버장기) write each side's pieces in the
+                // other side's script: the handicapped side's set stands
+                // at the other end of the board.
+                let swapped = || {
+                    let s = sides_swapped(&start)?;
+                    std::iter::once(s.clone())
+                        .chain(rearrangements(&s))
+                        .find_map(|pos| replay(raw, &pos, rules).ok().map(|p| (pos, p)))
+                };
                 match found {
                     Some(f) => {
                         warnings.push(RecordWarning::BoardRearranged);
                         f
                     }
-                    None => return Err(bad_move(&raw, i, e)),
+                    None => match swapped() {
+                        Some(f) => {
+                            warnings.push(RecordWarning::BoardSidesSwapped);
+                            f
+                        }
+                        None => return Err(bad_move(raw, i, e)),
+                    },
                 }
             }
         }
     } else {
-        let cho = setup(&CHO_SETUP_TAGS).map_err(|k| err(&raw, k))?;
-        let han = setup(&HAN_SETUP_TAGS).map_err(|k| err(&raw, k))?;
+        let cho = setup(&CHO_SETUP_TAGS).map_err(|k| err(raw, k))?;
+        let han = setup(&HAN_SETUP_TAGS).map_err(|k| err(raw, k))?;
         if cho.is_none() || han.is_none() {
             warnings.push(RecordWarning::MissingSetup);
         }
@@ -569,7 +451,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         if let Some(a) = han_alt.filter(|&a| a != han_setup) {
             tries.push((a, false));
         }
-        let first = match replay(&raw, &start, rules) {
+        let first = match replay(raw, &start, rules) {
             Ok(p) => Ok((start, p, han_setup, false)),
             Err((i, e)) => {
                 let han_first = i == 0
@@ -588,7 +470,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
                     .find_map(|&(s, han_moves)| {
                         let pos = Position::from_setups(s, cho_setup);
                         let pos = if han_moves { han_to_move(&pos)? } else { pos };
-                        replay(&raw, &pos, rules)
+                        replay(raw, &pos, rules)
                             .ok()
                             .map(|p| (pos, p, s, han_moves))
                     })
@@ -608,7 +490,7 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
                 }
                 (pos, p)
             }
-            Err((i, e)) => return Err(bad_move(&raw, i, e)),
+            Err((i, e)) => return Err(bad_move(raw, i, e)),
         }
     };
     if let Some((_, n)) = raw.tag(&[COUNT_TAG]) {
@@ -628,26 +510,34 @@ fn build(index: usize, raw: Raw, rules: Rules) -> Result<Record, GameError> {
         setups: setups_of(&start),
         start,
         rules,
-        intro: raw.intro,
+        intro: raw.intro.clone(),
         plies,
         result,
         warnings,
-        tags: raw.tags,
+        tags: raw.tags.clone(),
     })
 }
 
 /// Reads every game of a GIB file (bytes in CP949 or UTF-8) under the
-/// default rules (KJF's, as Korean records are played).
+/// rules the record was played by: KJF's (`Rules::default()`, as Korean
+/// tournaments play), else, for a game that plays on after bikjang or
+/// repeats a position a 4th time, the apps' rules that allow it (with
+/// [`RecordWarning::OtherRules`]).
 pub fn read_gib(bytes: &[u8]) -> GibFile {
-    read_gib_with(bytes, Rules::default())
+    read_gib_choosing(bytes, None)
 }
 
-/// [`read_gib`] under `rules`.
+/// [`read_gib`] under exactly `rules`.
 pub fn read_gib_with(bytes: &[u8], rules: Rules) -> GibFile {
+    read_gib_choosing(bytes, Some(rules))
+}
+
+/// [`read_gib`] (`None`: the rules from the record) or [`read_gib_with`].
+pub fn read_gib_choosing(bytes: &[u8], rules: Option<Rules>) -> GibFile {
     let (text, encoding) = decode(bytes);
     GibFile {
         encoding,
-        games: read_gib_text(&text, rules),
+        games: read_games(&text, rules),
     }
 }
 
@@ -659,8 +549,104 @@ fn han_to_move(pos: &Position) -> Option<Position> {
     Position::from_fen(&fields.join(" ")).ok()
 }
 
-/// Reads every game of GIB text.
+/// Reads every game of GIB text under exactly `rules`.
 pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>> {
+    read_games(text, Some(rules))
+}
+
+/// The rules tried, in order, for a game that the default rules end
+/// before its record does (bikjang, a 4th repetition): Fairy-Stockfish's
+/// `janggimodern` (Kakao's: bikjang off), then the apps' as their records
+/// show them: bikjang off and repetitions allowed.
+pub fn app_rules() -> Vec<Rules> {
+    Rules::from_variant("janggimodern")
+        .into_iter()
+        .chain([crate::record::apps_rules()])
+        .collect()
+}
+
+/// The move error of a game error, if it is one.
+fn move_error(e: &GameError) -> Option<(usize, &MoveError)> {
+    match &e.kind {
+        GameErrorKind::BadMove { number, error, .. } => Some((*number, error.as_ref())),
+        _ => None,
+    }
+}
+
+/// Reads one game: under `rules` when given, else KJF's and then the
+/// apps' rules; the last game of a file cut off in mid-game keeps its
+/// moves up to the cut.
+fn read_game(
+    index: usize,
+    raw: &Raw,
+    rules: Option<Rules>,
+    last: bool,
+) -> Result<Record, GameError> {
+    let first = build(index, raw, rules.unwrap_or_default());
+    let Err(e) = first else {
+        return first;
+    };
+    if rules.is_none() {
+        if let Some((_, why)) = move_error(&e) {
+            let ended = matches!(why, MoveError::Repetition { .. })
+                || matches!(why, MoveError::GameOver { reason, .. } if matches!(reason,
+                    EndReason::ScoreBikjang | EndReason::DrawBikjang | EndReason::ScoreRepetition
+                    | EndReason::DrawRepetition | EndReason::RepetitionLoss));
+            if ended {
+                let found = app_rules()
+                    .into_iter()
+                    .find_map(|r| build(index, raw, r).ok());
+                if let Some(mut rec) = found {
+                    rec.warnings.push(RecordWarning::OtherRules {
+                        used: rec.rules,
+                        because: Box::new(why.clone()),
+                    });
+                    return Ok(rec);
+                }
+            }
+        }
+    }
+    if last {
+        if let Some(cut) = truncated(raw, &e) {
+            if let Ok(mut rec) = read_game(index, &cut, rules, false) {
+                let (at, text) = raw
+                    .moves
+                    .last()
+                    .map(|m| (m.0, m.1.clone()))
+                    .unwrap_or_default();
+                rec.result = GameResult::Unknown;
+                rec.warnings.push(RecordWarning::Incomplete { at, text });
+                return Ok(rec);
+            }
+        }
+    }
+    Err(e)
+}
+
+/// The game without its last move when the record stops in mid-move
+/// (the file was cut off there): the last move's text is not a move, or
+/// a comment is not closed.
+fn truncated(raw: &Raw, e: &GameError) -> Option<Raw> {
+    let mut cut = raw.clone();
+    if matches!(e.kind, GameErrorKind::UnterminatedComment) {
+        cut.error = None;
+        return Some(cut);
+    }
+    let (number, why) = move_error(e)?;
+    let broken_text = matches!(
+        why,
+        MoveError::Korean(KoreanMoveError::Syntax(_)) | MoveError::San(_) | MoveError::Uci(_)
+    );
+    if broken_text && raw.moves.last().is_some_and(|m| m.0 == number) {
+        cut.moves.pop();
+        return Some(cut);
+    }
+    None
+}
+
+/// Reads every game of GIB text (`rules`: exactly these, else chosen per
+/// game, see [`read_gib`]).
+fn read_games(text: &str, rules: Option<Rules>) -> Vec<Result<Record, GameError>> {
     // Some apps' files have stray bytes (0xFF, decoded as U+FFFD) before a
     // game's first tag: dropped at the start of a line.
     let cleaned;
@@ -673,10 +659,11 @@ pub fn read_gib_text(text: &str, rules: Rules) -> Vec<Result<Record, GameError>>
     } else {
         text
     };
-    split_games(text)
-        .into_iter()
+    let raws = split_games(text);
+    let n = raws.len();
+    raws.iter()
         .enumerate()
-        .map(|(i, raw)| build(i + 1, raw, rules))
+        .map(|(i, raw)| read_game(i + 1, raw, rules, i + 1 == n))
         .collect()
 }
 
@@ -841,22 +828,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_bad_board_says_what_is_wrong() {
-        let e = |text: &str| parse_board(text).expect_err(text);
-        assert_eq!(e("차마상/4장"), BoardError::Rows(2));
-        assert_eq!(e("차마상/4장").to_string(), "2 rows, not 10");
-        assert_eq!(e("차X/////////").to_string(), "'X' is not a piece");
-        assert_eq!(
-            e("차마상사1사상마차사사/////////").to_string(),
-            "row '차마상사1사상마차사사' is wider than 9"
-        );
-        // Ten rows of pieces but no generals: the FEN's own error.
-        let fen = e("차/////////");
-        assert!(matches!(fen, BoardError::Fen(_)), "{fen:?}");
-        assert!(std::error::Error::source(&fen).is_some());
-    }
-
-    #[test]
     fn setup_names() {
         assert_eq!(
             parse_setup_name("마상상마"),
@@ -909,6 +880,30 @@ mod tests {
                 read: 1
             }]
         );
+    }
+
+    #[test]
+    fn results_as_the_apps_write_them() {
+        use GameResult::*;
+        for (text, result) in [
+            ("초 완승", ChoWins),
+            ("한 기권승", HanWins),
+            ("漢의 기권승", HanWins),
+            ("楚 불계승", ChoWins),
+            ("한승(외통수)", HanWins),
+            ("초 1.5점 승(정선)", ChoWins),
+            ("한기권패", ChoWins),
+            ("한시간패", ChoWins),
+            ("한 접속 끊김 패", ChoWins),
+            ("초 접속끊김패", HanWins),
+            ("무승부(빅장)", Draw),
+            ("무승부", Draw),
+            ("무효 대국", Unknown),
+            ("미상", Unknown),
+            ("통신장애중단", Unknown),
+        ] {
+            assert_eq!(result_of(text), result, "{text}");
+        }
     }
 
     #[test]

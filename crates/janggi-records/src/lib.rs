@@ -8,6 +8,7 @@
 //! * [`epd`]: every position of a game as EPD lines;
 //! * [`convert`]: whole files from one format to another (the CLI's
 //!   `convert`);
+//! * [`rules_arg`]: the rules `--variant`/`--rules` name;
 //! * [`record`]: the [`Record`] all of them read into and write from, with
 //!   typed [`GameError`]s and [`RecordWarning`]s; a broken game never stops
 //!   the other games of a file.
@@ -16,11 +17,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod board_tag;
 pub mod convert;
 pub mod epd;
 pub mod gib;
 pub mod pgn;
 pub mod record;
+pub mod rules_arg;
 pub mod san;
 pub mod tags;
 
@@ -55,10 +58,20 @@ pub fn sniff(bytes: &[u8]) -> Format {
     }
 }
 
-/// Reads every game of a file in either format.
+/// Reads every game of a file in either format, under the rules each
+/// record says (PGN's variant tags; for GIB, KJF's unless the record
+/// follows the apps' rules: [`gib::read_gib`]).
 pub fn read_any(bytes: &[u8]) -> Vec<Result<Record, GameError>> {
+    read_any_with(bytes, None)
+}
+
+/// [`read_any`], under exactly `rules` when given (`--rules`, `--variant`).
+pub fn read_any_with(
+    bytes: &[u8],
+    rules: Option<janggi_core::Rules>,
+) -> Vec<Result<Record, GameError>> {
     match sniff(bytes) {
-        Format::Gib => gib::read_gib(bytes).games,
-        Format::Pgn => pgn::read_pgn(&gib::decode(bytes).0),
+        Format::Gib => gib::read_gib_choosing(bytes, rules).games,
+        Format::Pgn => pgn::read_pgn_with(&gib::decode(bytes).0, rules),
     }
 }

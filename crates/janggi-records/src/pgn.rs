@@ -222,17 +222,12 @@ fn rules_of(raw: &Raw) -> Result<Rules, GameErrorKind> {
         (None, None) => Rules::from_variant("janggi").map_err(|e| bad(e.to_string()))?,
     };
     if let Some(list) = raw.tag("Rules") {
-        for pair in list.split_whitespace() {
-            let (k, v) = pair
-                .split_once('=')
-                .ok_or_else(|| bad(format!("bad pair '{pair}'")))?;
-            rules.set_option(k, v).map_err(|e| bad(e.to_string()))?;
-        }
+        crate::rules_arg::apply_options(&mut rules, list).map_err(|e| bad(e.to_string()))?;
     }
     Ok(rules)
 }
 
-fn build(index: usize, raw: Raw) -> Result<Record, GameError> {
+fn build(index: usize, raw: Raw, rules: Option<Rules>) -> Result<Record, GameError> {
     let err = |raw: &Raw, kind| GameError {
         index,
         cho: raw.tag("White").map(str::to_string),
@@ -242,7 +237,10 @@ fn build(index: usize, raw: Raw) -> Result<Record, GameError> {
     if let Some(k) = raw.error.clone() {
         return Err(err(&raw, k));
     }
-    let rules = rules_of(&raw).map_err(|k| err(&raw, k))?;
+    let rules = match rules {
+        Some(r) => r,
+        None => rules_of(&raw).map_err(|k| err(&raw, k))?,
+    };
     let start = match raw.tag("FEN") {
         Some(f) => Position::from_fen(f)
             .map_err(|e| err(&raw, GameErrorKind::BadFen(format!("{f}: {e}"))))?,
@@ -301,10 +299,15 @@ fn build(index: usize, raw: Raw) -> Result<Record, GameError> {
 
 /// Reads every game of a PGN text; each game is read or fails on its own.
 pub fn read_pgn(text: &str) -> Vec<Result<Record, GameError>> {
+    read_pgn_with(text, None)
+}
+
+/// [`read_pgn`], under exactly `rules` when given (else the tags').
+pub fn read_pgn_with(text: &str, rules: Option<Rules>) -> Vec<Result<Record, GameError>> {
     split_games(text)
         .into_iter()
         .enumerate()
-        .map(|(i, raw)| build(i + 1, raw))
+        .map(|(i, raw)| build(i + 1, raw, rules))
         .collect()
 }
 

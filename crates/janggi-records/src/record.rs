@@ -2,8 +2,8 @@
 //! take, and the typed errors and warnings of reading.
 
 use janggi_core::{
-    piece_name, Color, Game, KoreanMoveError, KoreanScript, LegalityModel, Move, Notation,
-    PieceKind, Position, Rules, Setup,
+    piece_name, BikjangRule, Color, EndReason, Game, IllegalMove, KoreanMoveError, KoreanScript,
+    LegalityModel, Move, Notation, PieceKind, Position, RepetitionRule, Rules, Setup,
 };
 use std::fmt;
 
@@ -196,6 +196,27 @@ pub enum RecordWarning {
     /// The first move is Han's (some apps' records start so): the game
     /// was read with Han to move first.
     HanMovesFirst,
+    /// The game was read under other rules than the default (KJF's)
+    /// because under those the record goes on after the game ended (the
+    /// apps let play go on after bikjang) or repeats a position a 4th time.
+    OtherRules {
+        /// The rules used.
+        used: Rules,
+        /// What the default rules refuse.
+        because: Box<MoveError>,
+    },
+    /// The record stops in mid-game (the file is cut off): the moves
+    /// before the cut are kept and the result is unknown.
+    Incomplete {
+        /// The number of the move cut off.
+        at: usize,
+        /// Its text as far as it goes.
+        text: String,
+    },
+    /// The moves replay on the `[판]` board only with the two sides'
+    /// pieces exchanged (each side's set at the other end of the board,
+    /// as 사이버장기 writes its handicap boards): read so.
+    BoardSidesSwapped,
     /// The moves do not replay on the `[판]` board as written: some
     /// wings' horse and elephant were swapped (the apps write the board
     /// before the players choose their setups).
@@ -214,6 +235,19 @@ impl fmt::Display for RecordWarning {
             }
             RecordWarning::MissingSetup => write!(f, "no setup tags: the standard start assumed"),
             RecordWarning::HanMovesFirst => write!(f, "the first move is Han's: Han moves first"),
+            RecordWarning::OtherRules { used, because } => {
+                let because = because.to_string();
+                let because = because.split("; try").next().unwrap_or_default();
+                write!(f, "read under {} rules, which the record follows: {because}", rules_name(used))
+            }
+            RecordWarning::Incomplete { at, text } => write!(
+                f,
+                "the record stops in mid-game at move {at} ('{text}'): the moves before it are kept, the game is incomplete"
+            ),
+            RecordWarning::BoardSidesSwapped => write!(
+                f,
+                "the board's two sides were exchanged: the moves show each side's pieces at the other end"
+            ),
             RecordWarning::BoardRearranged => write!(
                 f,
                 "the board's horses and elephants were swapped where the moves show them"
@@ -233,6 +267,23 @@ pub enum MoveError {
     Uci(String),
     /// A well-formed move the game layer refuses (why in words).
     Illegal(String),
+    /// The game had already ended under the rules the record is read
+    /// with (bikjang, two passes, a repetition, the move limit, a mate)
+    /// and the record plays on.
+    GameOver {
+        /// Why the game ended.
+        reason: EndReason,
+        /// The move (ply, from 1) that ended it.
+        at: u32,
+        /// The rules it ended under.
+        rules: Rules,
+    },
+    /// A move that would repeat a position a 4th time, which the rules
+    /// forbid.
+    Repetition {
+        /// The rules that forbid it.
+        rules: Rules,
+    },
     /// Korean text naming a captured piece (`46漢象74卒`, as the Korean
     /// apps write captures) that is not the piece standing on the second
     /// point.
@@ -253,6 +304,35 @@ impl fmt::Display for MoveError {
             MoveError::San(e) => e.fmt(f),
             MoveError::Uci(t) => write!(f, "'{t}' is not a move"),
             MoveError::Illegal(why) => f.write_str(why),
+            MoveError::GameOver { reason, at, rules } => {
+                let name = rules_name(rules);
+                match reason {
+                    EndReason::ScoreBikjang | EndReason::DrawBikjang => write!(
+                        f,
+                        "bikjang at move {at} ends the game under {name} rules; try --variant janggimodern"
+                    ),
+                    EndReason::ScorePasses | EndReason::DrawPasses => write!(
+                        f,
+                        "two passes ended the game at move {at} under {name} rules"
+                    ),
+                    EndReason::ScoreRepetition
+                    | EndReason::DrawRepetition
+                    | EndReason::RepetitionLoss => write!(
+                        f,
+                        "a repetition ended the game at move {at} under {name} rules; try --rules \"bikjang=off repetition=off\""
+                    ),
+                    EndReason::ScoreMoveLimit | EndReason::DrawMoveLimit => write!(
+                        f,
+                        "the move limit ended the game at move {at} under {name} rules"
+                    ),
+                    _ => write!(f, "the game ended at move {at} ({})", reason.name()),
+                }
+            }
+            MoveError::Repetition { rules } => write!(
+                f,
+                "it repeats a position a 4th time, which {} rules forbid; try --rules \"bikjang=off repetition=off\"",
+                rules_name(rules)
+            ),
             MoveError::WrongCapture { text, named, found } => match found {
                 Some(k) => write!(
                     f,
@@ -348,6 +428,13 @@ impl std::error::Error for GameError {}
 /// # Errors
 /// [`MoveError`]: the text names no legal move (the game is unchanged).
 pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
+    if let Some(o) = game.outcome() {
+        return Err(MoveError::GameOver {
+            reason: o.reason,
+            at: o.move_count,
+            rules: *game.rules(),
+        });
+    }
     let pos = game.position();
     let model = game.model();
     let first = text.chars().next().unwrap_or(' ');
@@ -365,16 +452,105 @@ pub fn play_text(game: &mut Game, text: &str) -> Result<Move, MoveError> {
     let mv = if matches!(text, "0000" | "@@@@" | "pass") {
         Move::PASS
     } else if ('a'..='i').contains(&first) {
-        pos.parse_move(text, Notation::Uci)
-            .map_err(|_| MoveError::Uci(text.to_string()))?
+        match pos.parse_move(text, Notation::Uci) {
+            Ok(m) => m,
+            Err(_) => {
+                letter_korean(pos, text, model).ok_or_else(|| MoveError::Uci(text.to_string()))?
+            }
+        }
     } else if first.is_ascii_digit() || !first.is_ascii() || latin_korean {
         parse_korean_record(pos, text, model)?
     } else {
         crate::san::parse_san(pos, text, model).map_err(MoveError::San)?
     };
-    game.play(mv)
-        .map_err(|e| MoveError::Illegal(e.to_string()))?;
+    game.play(mv).map_err(|e| match e {
+        IllegalMove::NotLegal(why) if why.contains("4th time") => MoveError::Repetition {
+            rules: *game.rules(),
+        },
+        e => MoveError::Illegal(e.to_string()),
+    })?;
     Ok(mv)
+}
+
+/// The apps' rules as their records show them (Kakao's, Hangame's,
+/// 사이버장기's): no bikjang, and a position may repeat any number of
+/// times; the rest KJF's.
+pub fn apps_rules() -> Rules {
+    Rules {
+        bikjang: BikjangRule::Off,
+        repetition: RepetitionRule::Off,
+        ..Rules::default()
+    }
+}
+
+/// The rules' name as errors and warnings say it: `KJF` for the spec's
+/// defaults, the preset's name (`janggimodern`), `the apps'` for
+/// [`apps_rules`], else every option.
+pub fn rules_name(rules: &Rules) -> String {
+    if *rules == apps_rules() {
+        return "the apps' (bikjang=off repetition=off)".to_string();
+    }
+    match Rules::VARIANTS
+        .into_iter()
+        .find(|v| Rules::from_variant(v).as_ref() == Ok(rules))
+    {
+        Some("janggikjf") => "KJF".to_string(),
+        Some(v) => v.to_string(),
+        None => format!("\"{rules}\""),
+    }
+}
+
+/// `text` trimmed, without the check marks glued on (`장군`, `멍군`).
+fn without_check_marks(text: &str) -> &str {
+    let mut t = text.trim();
+    while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
+        t = rest.trim_end();
+    }
+    t
+}
+
+/// The kind a Korean piece name (either side, Hangul or Hanja) names.
+fn kind_named(c: char) -> Option<PieceKind> {
+    if matches!(c, '將' | '帥' | '장' | '궁') {
+        return Some(PieceKind::General);
+    }
+    PieceKind::ALL.into_iter().find(|&k| {
+        [Color::Cho, Color::Han].into_iter().any(|side| {
+            [KoreanScript::Hangul, KoreanScript::Hanja]
+                .into_iter()
+                .any(|s| piece_name(k, side, s).starts_with(c))
+        })
+    })
+}
+
+/// A Korean move with letter files (`i3卒h3`, `d6兵d5卒`, as one Kakao
+/// export writes): a file `a`–`i`, a rank digit, the piece, the second
+/// point, then optionally the captured piece. The ranks are read from 0
+/// (Cho's back rank, as that export writes them) or from 1; the move is
+/// taken only when exactly one reading is a legal move of the named piece.
+fn letter_korean(pos: &Position, text: &str, model: LegalityModel) -> Option<Move> {
+    let t = without_check_marks(text);
+    let c: Vec<char> = t.chars().collect();
+    let point = |k: usize| {
+        c.get(k).is_some_and(|f| ('a'..='i').contains(f))
+            && c.get(k + 1).is_some_and(char::is_ascii_digit)
+    };
+    if !point(0) {
+        return None;
+    }
+    let second = (3..c.len()).find(|&k| point(k))?;
+    let kind = kind_named(*c.get(second - 1)?)?;
+    let rank = |d: char, from_zero: bool| d.to_digit(10).map(|r| r + u32::from(from_zero));
+    let mut found = [true, false].into_iter().filter_map(|zero| {
+        let (r1, r2) = (rank(c[1], zero)?, rank(c[second + 1], zero)?);
+        let uci = format!("{}{r1}{}{r2}", c[0], c[second]);
+        let mv = pos.parse_move(&uci, Notation::Uci).ok()?;
+        let piece = pos.piece_at(mv.from())?;
+        (piece.kind == kind && piece.color == pos.side_to_move() && pos.is_legal(mv, model))
+            .then_some(mv)
+    });
+    let mv = found.next()?;
+    found.next().is_none().then_some(mv)
 }
 
 /// Korean move text as the core reads it (`79卒78`, `79楚卒78`, `H02-83`,
@@ -391,12 +567,17 @@ fn parse_korean_record(
         Ok(m) => return Ok(m),
         Err(e) => e,
     };
-    let mut t = text.trim();
-    while let Some(rest) = t.strip_suffix("장군").or_else(|| t.strip_suffix("멍군")) {
-        t = rest.trim_end();
-    }
+    let t = without_check_marks(text);
     let chars: Vec<char> = t.chars().collect();
+    // Some apps write `타` ("takes") before the captured piece's name
+    // (`09차49타졸`); some write `타` alone.
     let (base, named) = match chars.as_slice() {
+        [.., d1, d2, '타', c] if d1.is_ascii_digit() && d2.is_ascii_digit() => {
+            (&t[..t.len() - c.len_utf8() - '타'.len_utf8()], Some(*c))
+        }
+        [.., d1, d2, '타'] if d1.is_ascii_digit() && d2.is_ascii_digit() => {
+            (&t[..t.len() - '타'.len_utf8()], None)
+        }
         [.., d1, d2, c] if d1.is_ascii_digit() && d2.is_ascii_digit() && !c.is_ascii_digit() => {
             (&t[..t.len() - c.len_utf8()], Some(*c))
         }

@@ -374,10 +374,18 @@ fn truncated_file_keeps_the_games_before() {
     let open = format!("{g1}[초대국자 \"x\"]\n\n1. 79卒78 {{unfinished");
     let games = read_gib_text(&open, Rules::default());
     assert!(games[0].is_ok());
-    assert!(matches!(
-        games[1].as_ref().unwrap_err().kind,
-        GameErrorKind::UnterminatedComment
-    ));
+    // The file ends inside the last game's comment: its moves are kept,
+    // marked incomplete.
+    let last = games[1].as_ref().unwrap();
+    assert_eq!(last.plies.len(), 1);
+    assert!(
+        last.warnings
+            .iter()
+            .any(|w| matches!(w, RecordWarning::Incomplete { .. })),
+        "{:?}",
+        last.warnings
+    );
+    assert_eq!(last.result, GameResult::Unknown);
     // Cut at every byte: never a panic.
     let bytes = encode_cp949(&file);
     for n in (0..bytes.len()).step_by(7) {

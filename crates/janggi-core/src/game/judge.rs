@@ -427,6 +427,7 @@ pub fn judge<L: Line + ?Sized>(
                 RepetitionRule::ScoreEnd => {
                     end = Some(Ending::counting(rules, pos, Occasion::Repetition));
                 }
+                RepetitionRule::Off => {}
                 _ => return (frame, Decision::RepetitionForbidden),
             }
         }
@@ -718,6 +719,8 @@ mod tests {
             fourth_occurrence(RepetitionRule::ScoreEnd),
             ended(EndReason::ScoreRepetition, Some(Color::Cho))
         );
+        // The apps' records: repetition changes nothing.
+        assert_eq!(fourth_occurrence(RepetitionRule::Off), Decision::Continue);
         // Fairy-Stockfish's 3-fold ends it earlier, on the 8th ply.
         let rules = Rules {
             bikjang: BikjangRule::Off,

@@ -60,6 +60,9 @@ pub enum RepetitionRule {
     /// one of its positions of the cycle (perpetual check) loses, otherwise
     /// the game is decided by counting (a draw without scoring).
     Fsf,
+    /// Repetition changes nothing (play goes on), as the Korean apps let
+    /// it and their records show; used to read such records.
+    Off,
     /// Fairy-Stockfish's `janggimodern` repetition: as [`RepetitionRule::Fsf`]
     /// at the 4th occurrence, plus its Kakao-style move-repetition rule (a
     /// side that keeps moving one piece back and forth, without check, loses
@@ -68,9 +71,11 @@ pub enum RepetitionRule {
 }
 
 impl RepetitionRule {
-    /// The option value (`forbid`, `lose`, `scoreEnd`, `fsf`, `fsfModern`).
+    /// The option value (`forbid`, `lose`, `scoreEnd`, `fsf`, `fsfModern`,
+    /// `off`).
     pub const fn name(self) -> &'static str {
         match self {
+            RepetitionRule::Off => "off",
             RepetitionRule::Forbid => "forbid",
             RepetitionRule::Lose => "lose",
             RepetitionRule::ScoreEnd => "scoreEnd",
@@ -116,7 +121,7 @@ impl fmt::Display for RuleError {
             RuleError::BadValue { option, value } => {
                 let expected = match option.to_ascii_lowercase().as_str() {
                     "bikjang" => "off, kjf, kja30 or fsf",
-                    "repetition" => "forbid, lose, scoreEnd, fsf or fsfModern",
+                    "repetition" => "forbid, lose, scoreEnd, fsf, fsfModern or off",
                     "scoring" | "allowpass" => "true or false",
                     "movelimit" => "0, 150, 200 or 250",
                     "nocapturelimit" => "a number of plies from 0 to 1000",
@@ -260,6 +265,7 @@ impl Rules {
                     "scoreend" => RepetitionRule::ScoreEnd,
                     "fsf" => RepetitionRule::Fsf,
                     "fsfmodern" => RepetitionRule::FsfModern,
+                    "off" => RepetitionRule::Off,
                     _ => return Err(bad()),
                 }
             }
@@ -311,6 +317,16 @@ impl fmt::Display for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn repetition_off_is_an_option_value() {
+        let mut r = Rules::default();
+        r.set_option("Repetition", "off").unwrap();
+        assert_eq!(r.repetition, RepetitionRule::Off);
+        assert_eq!(r.repetition.name(), "off");
+        assert!(!r.repetition.is_fsf());
+        assert!(r.to_string().contains("repetition=off"));
+    }
 
     #[test]
     fn presets() {

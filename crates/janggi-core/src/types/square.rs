@@ -104,8 +104,10 @@ impl Square {
             return None;
         }
         let file = b[0].checked_sub(b'a')?;
-        let rank: u8 = s[1..].parse().ok()?;
-        if s[1..].starts_with('0') || rank == 0 {
+        // `get`: text that is not ASCII (`兵`) has no char boundary at 1.
+        let digits = s.get(1..)?;
+        let rank: u8 = digits.parse().ok()?;
+        if digits.starts_with('0') || rank == 0 {
             return None;
         }
         Square::new(file, rank - 1)
@@ -206,7 +208,9 @@ mod tests {
         assert_eq!(Square::parse_uci("a1").unwrap().usi().as_str(), "9j");
         assert_eq!(Square::parse_uci("i10").unwrap().usi().as_str(), "1a");
         assert_eq!(Square::parse_usi("09a"), Square::parse_uci("a10"));
-        for bad in ["", "a", "a0", "a11", "j1", "a01", "e2x", "10"] {
+        for bad in [
+            "", "a", "a0", "a11", "j1", "a01", "e2x", "10", "兵", "é1", "a兵",
+        ] {
             assert_eq!(Square::parse_uci(bad), None, "{bad}");
         }
         for bad in ["0a", "9k", "a9", "5", "10a"] {
