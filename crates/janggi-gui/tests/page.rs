@@ -56,6 +56,18 @@ fn sounds(b: &mut Browser) -> Vec<String> {
         .collect()
 }
 
+/// A move as a player makes it: the piece tapped, its destination dots
+/// awaited, the destination tapped (a second tap sent before the dots
+/// were drawn raced the page's own request on a loaded machine).
+fn play(b: &mut Browser, from: &str, to: &str) {
+    b.click_point(from);
+    b.wait_until(
+        "document.querySelectorAll('#board .dot').length > 0",
+        &format!("the dots of {from}"),
+    );
+    b.click_point(to);
+}
+
 fn count(b: &mut Browser, selector: &str) -> u64 {
     let sel = serde_json::to_string(selector).unwrap();
     b.eval(&format!("document.querySelectorAll({sel}).length"))
@@ -173,8 +185,7 @@ fn the_page_sounds_marks_warns_and_explains() {
     );
     let before = sounds(&mut b).len();
     let ply = b.eval("state.ply").as_u64().unwrap();
-    b.click_point("a4");
-    b.click_point("a5");
+    play(&mut b, "a4", "a5");
     b.wait_until(
         &format!("state.ply >= {} && state.humanToMove", ply + 2),
         "a move and its reply",
@@ -244,8 +255,7 @@ fn the_page_sounds_marks_warns_and_explains() {
         "the loaded position",
     );
     let heard = sounds(&mut b).len();
-    b.click_point("a1");
-    b.click_point("a9");
+    play(&mut b, "a1", "a9");
     b.wait_until("state.ply === 1", "the check");
     // Han answers at once: the 멍군 bubble waits for the 장군 bubble.
     b.eval("api('/api/move', {from: 'e9', to: 'e10'}).then(() => true)");
@@ -289,11 +299,9 @@ fn the_page_sounds_marks_warns_and_explains() {
     );
     assert_eq!(count(&mut b, "#board .check-mark"), 1);
     shots.both(&mut b, "check");
-    b.click_point("e9");
-    b.click_point("e10");
+    play(&mut b, "e9", "e10");
     b.wait_until("state.ply === 2 && !state.inCheck", "the answer again");
-    b.click_point("e4");
-    b.click_point("d4");
+    play(&mut b, "e4", "d4");
     b.wait_until("state.ply === 3 && state.pendingBikjang", "the bikjang");
     b.wait_until(
         "Sound.log.some(s => s.name === 'bikjang')",
