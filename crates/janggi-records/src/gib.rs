@@ -639,6 +639,11 @@ fn truncated(raw: &Raw, e: &GameError) -> Option<Raw> {
     );
     if broken_text && raw.moves.last().is_some_and(|m| m.0 == number) {
         cut.moves.pop();
+        // Text with neither a tag nor a move before the broken one is no
+        // record cut short: it is not a record at all.
+        if cut.tags.is_empty() && cut.moves.is_empty() {
+            return None;
+        }
         return Some(cut);
     }
     None
