@@ -8,13 +8,16 @@ depth in `--depths` was completed, with nodes and nps of that iteration.
 
     python3 tools/time_to_depth.py --engine target/release/janggi-engine \
         --engine /path/to/fairy-stockfish --depths 10 12 --runs 3
+
+`--threads 1 2` runs each engine at each thread count (Lazy SMP time to
+depth; the helper threads' results vary from run to run, hence the median).
 """
 import argparse
 import statistics
 import subprocess
 
 
-def run(cmd, depth, variant):
+def run(cmd, depth, variant, threads=1):
     p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, bufsize=1)
 
@@ -32,7 +35,7 @@ def run(cmd, depth, variant):
 
     send("uci")
     until("uciok")
-    for opt in (f"UCI_Variant value {variant}", "Threads value 1", "Hash value 16"):
+    for opt in (f"UCI_Variant value {variant}", f"Threads value {threads}", "Hash value 16"):
         send(f"setoption name {opt}")
     send("ucinewgame")
     send("isready")
@@ -63,24 +66,27 @@ def main():
     ap.add_argument("--depths", type=int, nargs="+", default=[10, 12])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--variant", default="janggi")
+    ap.add_argument("--threads", type=int, nargs="+", default=[1],
+                    help="thread counts, each engine run at each (Lazy SMP time to depth)")
     a = ap.parse_args()
     top = max(a.depths)
-    results = {e: [] for e in a.engine}
+    keys = [(e, th) for e in a.engine for th in a.threads]
+    results = {k: [] for k in keys}
     for _ in range(a.runs):
-        for e in a.engine:
-            results[e].append(run(e, top, a.variant))
-    print("| engine | depth | median time (ms) | nodes | nps |")
-    print("|---|---|---|---|---|")
-    for e in a.engine:
+        for e, th in keys:
+            results[(e, th)].append(run(e, top, a.variant, th))
+    print("| engine | threads | depth | median time (ms) | nodes | nps |")
+    print("|---|---|---|---|---|---|")
+    for e, th in keys:
         for d in a.depths:
-            runs = [r[d] for r in results[e] if d in r]
+            runs = [r[d] for r in results[(e, th)] if d in r]
             if not runs:
-                print(f"| {e} | {d} | not reached | | |")
+                print(f"| {e} | {th} | {d} | not reached | | |")
                 continue
             t = statistics.median(x[0] for x in runs)
             n = statistics.median(x[1] for x in runs)
             nps = int(n * 1000 / max(t, 1))
-            print(f"| {e} | {d} | {t:.0f} | {n:.0f} | {nps} |")
+            print(f"| {e} | {th} | {d} | {t:.0f} | {n:.0f} | {nps} |")
 
 
 if __name__ == "__main__":
