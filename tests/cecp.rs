@@ -138,7 +138,7 @@ fn handshake_features_and_setup() {
         "feature option=\"MultiPV -spin 1 1 256\"",
         "feature option=\"Skill Level -spin 20 0 20\"",
         "feature option=\"AllowPass -check 1\"",
-        "feature option=\"Repetition -combo forbid /// lose /// scoreEnd /// fsf /// fsfModern\"",
+        "feature option=\"Repetition -combo forbid /// lose /// scoreEnd /// fsf /// fsfModern /// off\"",
         "feature option=\"Clear Hash -button\"",
     ] {
         assert!(lines.iter().any(|l| l == want), "missing {want}");

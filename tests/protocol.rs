@@ -34,7 +34,7 @@ fn uci_handshake_lists_options() {
         "option name Move Overhead type spin default 10 min 0 max",
         "option name UCI_Variant type combo default janggikjf var janggikjf var janggi var janggitraditional var janggimodern var janggicasual",
         "option name Bikjang type combo default kjf var off var kjf var kja30 var fsf",
-        "option name Repetition type combo default forbid var forbid var lose var scoreEnd var fsf var fsfModern",
+        "option name Repetition type combo default forbid var forbid var lose var scoreEnd var fsf var fsfModern var off",
         "option name NoCaptureLimit type spin default 0 min 0 max 1000",
         "option name Scoring type check default true",
         "option name AllowPass type check default true",

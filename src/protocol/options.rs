@@ -256,7 +256,7 @@ pub static OPTIONS: [OptionSpec; OPTION_COUNT] = [
         usi_name: "Repetition",
         kind: OptionType::Combo {
             default: "forbid",
-            vars: &["forbid", "lose", "scoreEnd", "fsf", "fsfModern"],
+            vars: &["forbid", "lose", "scoreEnd", "fsf", "fsfModern", "off"],
             set: |s, v| s.set_rule("Repetition", v),
         },
         cecp: CecpAccess::Feature,
@@ -712,6 +712,11 @@ mod tests {
         assert_eq!(
             spec("Repetition").check_value(uci, Some("SCOREEND")),
             Ok(OptionValue::Text("scoreEnd"))
+        );
+        // The apps' rules (records that repeat a 4th time and play on).
+        assert_eq!(
+            spec("Repetition").check_value(uci, Some("off")),
+            Ok(OptionValue::Text("off"))
         );
         assert_eq!(
             spec("Clear Hash").check_value(uci, None),

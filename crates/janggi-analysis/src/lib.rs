@@ -282,13 +282,7 @@ impl Evaluator for UciEngine {
 
     fn rules_caveat(&self, rules: &Rules) -> Option<String> {
         let setup = self.setup.as_ref()?;
-        setup.caveat(rules).or_else(|| {
-            // The apps' rules of records that repeat a position a 4th time
-            // (docs/records.md) have no engine option value.
-            (rules.repetition == janggi_core::RepetitionRule::Off).then(|| {
-                "the engine cannot be told repetition=off (the apps' rules this record follows), so it searched under its own repetition rule: near a repeated position its scores may not be the record's".to_string()
-            })
-        })
+        setup.caveat(rules)
     }
 
     fn evaluate(&mut self, fen: &str, moves: &[String]) -> Result<Eval, AnalysisError> {
