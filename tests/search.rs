@@ -563,7 +563,8 @@ fn bench_report() {
         .ok()
         .and_then(|d| d.parse().ok());
     let net = janggi::engine::USE_NNUE_DEFAULT.then(|| janggi::nnue::default_network().clone());
-    let r = janggi::bench::bench_with(depth, net, &mut |i, _, n| {
+    let params = janggi::search::params::SearchParams::default();
+    let r = janggi::bench::bench_with(depth, net, &params, &mut |i, _, n| {
         eprintln!("position {:2}: {n} nodes", i + 1)
     });
     eprintln!(
@@ -616,7 +617,16 @@ fn startpos_one_second() {
 #[test]
 fn the_search_switches_keep_the_search_sound() {
     use janggi::search::params::SearchParams;
-    for list in ["se_depth=4", "se_depth=4 se_margin=0", "tt_eval=1"] {
+    for list in [
+        "se_depth=4",
+        "se_depth=4 se_margin=0",
+        "tt_eval=1",
+        "cont_hist=1",
+        "cont_hist=2",
+        "capt_hist=1",
+        "corr_hist=1",
+        "hist_prune=200 hist_prune_depth=6",
+    ] {
         let mut params = SearchParams::default();
         params.apply(list).expect("a good list");
         let searcher = || {

@@ -11,6 +11,7 @@
 //! ```
 
 use crate::nnue::Network;
+use crate::search::params::SearchParams;
 use crate::search::{Limits, SearchControl, Searcher};
 use janggi_core::{Game, Position, Rules};
 use std::sync::Arc;
@@ -90,19 +91,23 @@ pub struct BenchReport {
 /// Runs the bench at `depth` (default [`DEFAULT_DEPTH`]) with `network`
 /// (`None`: the handcrafted evaluation).
 pub fn bench(depth: Option<u32>, network: Option<Arc<Network>>) -> BenchReport {
-    bench_with(depth, network, &mut |_, _, _| {})
+    bench_with(depth, network, &SearchParams::default(), &mut |_, _, _| {})
 }
 
-/// Runs the bench, calling `on_position(index, fen, nodes)` after each
-/// position (for progress output).
+/// Runs the bench with `params` (the signature is that of the defaults;
+/// a tuning build's `SearchTune` changes it), calling
+/// `on_position(index, fen, nodes)` after each position (for progress
+/// output).
 pub fn bench_with(
     depth: Option<u32>,
     network: Option<Arc<Network>>,
+    params: &SearchParams,
     on_position: &mut dyn FnMut(usize, &str, u64),
 ) -> BenchReport {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64);
     let mut searcher = Searcher::new(HASH_MB, 1);
     searcher.set_network(network);
+    searcher.set_params(params.clone());
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

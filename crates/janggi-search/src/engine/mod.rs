@@ -409,7 +409,12 @@ impl Engine {
         depth: Option<u32>,
         on_position: &mut dyn FnMut(usize, &str, u64),
     ) -> BenchReport {
-        crate::bench::bench_with(depth, self.config.search_network(), on_position)
+        crate::bench::bench_with(
+            depth,
+            self.config.search_network(),
+            &self.config.params,
+            on_position,
+        )
     }
 
     /// The static evaluation of the current position, term by term.

@@ -21,6 +21,7 @@
 //! Root moves come from [`Game::legal_moves`], so the search never plays a
 //! repetition-forbidden move or an illegal pass.
 
+pub mod correction;
 pub mod history;
 pub mod limits;
 pub mod movepick;

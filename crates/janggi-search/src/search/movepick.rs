@@ -7,7 +7,7 @@
 //! A capture by a piece worth no more than its victim is never bad, so the
 //! exchange is computed only for the others.
 
-use super::history::History;
+use super::history::{History, OrderCtx};
 use super::see::see_ge;
 use crate::eval::material::piece_value;
 use arrayvec::ArrayVec;
@@ -47,6 +47,7 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    ctx: OrderCtx,
     list: MoveList,
     /// Ordering score of each move of `list` (filled when it is generated;
     /// not zeroed up front, which cost a 1 KB memset per node).
@@ -84,6 +85,7 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
+        ctx: OrderCtx,
     ) -> MovePicker {
         let tt_move = tt_move.filter(|&m| match kind {
             Kind::All { pass } => {
@@ -101,6 +103,7 @@ impl MovePicker {
             tt_move,
             killers,
             counter,
+            ctx,
             list: MoveList::new(),
             scores: ArrayVec::new(),
             cur: 0,
@@ -163,8 +166,16 @@ impl MovePicker {
                     self.cur = 0;
                     pos.generate(GenKind::Captures, &mut self.list);
                     self.scores.clear();
-                    self.scores
-                        .extend(self.list.iter().map(|&m| mvv_lva(pos, m)));
+                    if self.ctx.capture_history {
+                        self.scores.extend(
+                            self.list
+                                .iter()
+                                .map(|&m| mvv_lva(pos, m) + history.capture_score(pos, m) / 4),
+                        );
+                    } else {
+                        self.scores
+                            .extend(self.list.iter().map(|&m| mvv_lva(pos, m)));
+                    }
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => match self.pick_best() {
@@ -215,10 +226,16 @@ impl MovePicker {
                     self.list.clear();
                     self.cur = 0;
                     pos.generate(GenKind::Quiets, &mut self.list);
-                    let us = pos.side_to_move();
                     self.scores.clear();
-                    self.scores
-                        .extend(self.list.iter().map(|&m| history.score(us, m)));
+                    if self.ctx.conts[0].is_some() {
+                        let ctx = self.ctx;
+                        self.scores
+                            .extend(self.list.iter().map(|&m| history.quiet_score(pos, m, &ctx)));
+                    } else {
+                        let us = pos.side_to_move();
+                        self.scores
+                            .extend(self.list.iter().map(|&m| history.score(us, m)));
+                    }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.pick_best() {
@@ -273,8 +290,14 @@ mod tests {
             let legal = pos.legal_moves(LegalityModel::Casual);
             let tt = legal.first().copied();
             let k = [legal.get(3).copied(), legal.get(5).copied()];
-            let mut p =
-                MovePicker::new(&pos, Kind::All { pass: true }, tt, k, legal.get(7).copied());
+            let mut p = MovePicker::new(
+                &pos,
+                Kind::All { pass: true },
+                tt,
+                k,
+                legal.get(7).copied(),
+                OrderCtx::default(),
+            );
             let mut seen = Vec::new();
             while let Some(m) = p.next(&pos, &history) {
                 assert!(!seen.contains(&m), "{m:?} twice in {fen}");

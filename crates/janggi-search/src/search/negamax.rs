@@ -2,7 +2,7 @@
 //! transposition table, null move (the real pass), late move reductions,
 //! futility pruning, check extension and mate distance pruning.
 
-use super::history::History;
+use super::history::{cont_key, ContKey, History, OrderCtx, PASS_KEY};
 use super::limits::Timer;
 use super::movepick::{is_capture, Kind, MovePicker};
 use super::params::SearchParams;
@@ -92,6 +92,8 @@ pub(crate) struct Worker<'a> {
     pv_len: [usize; MAX_PLY + 2],
     evals: [i32; MAX_PLY + 2],
     moves: [Option<Move>; MAX_PLY + 2],
+    /// The continuation key of the move made at each ply.
+    conts: [ContKey; MAX_PLY + 2],
     /// Whether the side to move at each ply is in check, when the parent
     /// already knows it (it tested whether its move gives check).
     checks: [Option<bool>; MAX_PLY + 3],
@@ -131,6 +133,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 2],
             evals: [0; MAX_PLY + 2],
             moves: [None; MAX_PLY + 2],
+            conts: [PASS_KEY; MAX_PLY + 2],
             checks: [None; MAX_PLY + 3],
             params: shared.params,
             nmp_off: false,
@@ -232,6 +235,7 @@ impl<'a> Worker<'a> {
         if let Some(acc) = self.nnue.as_mut() {
             acc.push(&self.pos, mv);
         }
+        self.conts[ply] = cont_key(&self.pos, mv);
         self.pos.make(mv);
         self.moves[ply] = Some(mv);
         // Computed once here: the child, the move loop and the rule state
@@ -433,13 +437,19 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let eval = if in_check {
+        let raw_eval = if in_check {
             -INF
         } else {
             match hit {
                 Some(h) if h.eval.abs() < EVAL_LIMIT => h.eval,
                 _ => self.static_eval(),
             }
+        };
+        // The correction history's guess of the evaluation's error here.
+        let eval = if self.params.corr_hist > 0 && !in_check {
+            (raw_eval + self.history.correction.get(&self.pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        } else {
+            raw_eval
         };
         self.evals[ply] = eval;
         let eval_static = eval;
@@ -538,12 +548,24 @@ impl<'a> Worker<'a> {
         let pass_ok = self.tree.pass_allowed(in_check);
         let killers = self.history.killers(ply);
         let counter = self.history.counter(prev);
+        let ctx = OrderCtx {
+            conts: if self.params.cont_hist > 0 {
+                [
+                    Some(self.conts[ply - 1]),
+                    ply.checked_sub(2).map(|p| self.conts[p]),
+                ]
+            } else {
+                [None; 2]
+            },
+            capture_history: self.params.capt_hist > 0,
+        };
         let mut picker = MovePicker::new(
             &self.pos,
             Kind::All { pass: pass_ok },
             tt_move,
             killers,
             counter,
+            ctx,
         );
         let mut best = -INF;
         let mut best_move = None;
@@ -551,6 +573,7 @@ impl<'a> Worker<'a> {
         let mut rep_forbidden = false;
         let mut pass_tried = false;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
         let danger = self.pos.danger();
@@ -602,6 +625,15 @@ impl<'a> Worker<'a> {
             }
             let capture = is_capture(&self.pos, mv);
             let special = Some(mv) == tt_move || Some(mv) == killers[0] || Some(mv) == killers[1];
+            // The quiet move's history (with continuation history when on),
+            // read before the move is made.
+            let stat = if capture || pass {
+                0
+            } else if self.params.cont_hist > 0 {
+                self.history.quiet_score(&self.pos, mv, &ctx)
+            } else {
+                self.history.score(us, mv)
+            };
             let Some(after) = self.make_in_loop(mv, capture, ply, &mut rep_forbidden) else {
                 continue;
             };
@@ -620,6 +652,10 @@ impl<'a> Worker<'a> {
                 && best > -WIN_BOUND
                 && matches!(after, After::Continue)
                 && ((depth <= self.params.lmp_depth && quiets.len() >= lmp_limit)
+                    || (self.params.hist_prune > 0
+                        && !pass
+                        && depth <= self.params.hist_prune_depth
+                        && stat < -self.params.hist_prune * depth)
                     || (depth <= self.params.futility_depth
                         && alpha.abs() < WIN_BOUND
                         && eval + self.params.futility_base + self.params.futility_per_ply * depth
@@ -659,6 +695,8 @@ impl<'a> Worker<'a> {
                             r = i32::from(self.params.lmr()[depth.min(63) as usize][legal.min(63)]);
                             r -= if capture {
                                 self.params.lmr_capture
+                            } else if self.params.cont_hist >= 2 {
+                                stat / (2 * self.params.lmr_history)
                             } else {
                                 self.history.score(us, mv) / self.params.lmr_history
                             };
@@ -695,7 +733,13 @@ impl<'a> Worker<'a> {
                     }
                     if score >= beta {
                         if !capture {
-                            self.history.update(us, ply, depth, mv, prev, &quiets);
+                            self.history
+                                .update(&self.pos, ply, depth, mv, prev, &quiets, &ctx);
+                        }
+                        if ctx.capture_history {
+                            let best = Some(mv).filter(|_| capture);
+                            self.history
+                                .update_captures(&self.pos, depth, best, &captures);
                         }
                         break;
                     }
@@ -704,6 +748,9 @@ impl<'a> Worker<'a> {
             }
             if !capture && !quiets.is_full() {
                 quiets.push(mv);
+            }
+            if capture && !captures.is_full() {
+                captures.push(mv);
             }
         }
 
@@ -754,12 +801,26 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
+        // The correction history learns from nodes whose score says
+        // something about the evaluation: not in check, no capture as
+        // the best move, and a bound on the right side of the evaluation.
+        if self.params.corr_hist > 0
+            && !in_check
+            && best.abs() < WIN_BOUND
+            && !best_move.is_some_and(|m| is_capture(&self.pos, m))
+            && !(bound == Bound::Lower && best <= eval_static)
+            && !(bound == Bound::Upper && best >= eval_static)
+        {
+            self.history
+                .correction
+                .update(&self.pos, depth, best - eval_static);
+        }
         self.shared.tt.store(
             key,
             ply,
             best_move,
             best,
-            if in_check { -INF } else { eval_static },
+            if in_check { -INF } else { raw_eval },
             depth,
             bound,
         );

@@ -104,6 +104,22 @@ pub struct SearchParams {
     /// evaluation in the pruning decisions (reverse futility, razoring,
     /// null move, futility); 0: off.
     pub tt_eval: i32,
+    /// Continuation history (the moves one and two plies back): 0 off;
+    /// 1 in quiet-move ordering; 2 also in the late move reductions'
+    /// history term (then the sum of the three tables over twice
+    /// `lmr_history`).
+    pub cont_hist: i32,
+    /// 1: captures ordered by capture history within MVV-LVA; 0: off.
+    pub capt_hist: i32,
+    /// 1: the static evaluation corrected by the correction history
+    /// (soldier structure and material) in pruning decisions; 0: off.
+    pub corr_hist: i32,
+    /// History pruning: at depth ≤ `hist_prune_depth`, quiet moves whose
+    /// history (with continuation history when on) is below
+    /// −`hist_prune` × depth are not searched; 0: off.
+    pub hist_prune: i32,
+    /// History pruning up to this depth.
+    pub hist_prune_depth: i32,
     lmr: LmrTable,
 }
 
@@ -131,6 +147,11 @@ params! {
     se_depth: 0, 64;
     se_margin: 0, 1000;
     tt_eval: 0, 1;
+    cont_hist: 0, 2;
+    capt_hist: 0, 1;
+    corr_hist: 0, 1;
+    hist_prune: 0, 100_000;
+    hist_prune_depth: 0, 64;
 }
 
 impl Default for SearchParams {
@@ -166,6 +187,11 @@ impl Default for SearchParams {
             se_depth: 0,
             se_margin: 2,
             tt_eval: 0,
+            cont_hist: 0,
+            capt_hist: 0,
+            corr_hist: 0,
+            hist_prune: 0,
+            hist_prune_depth: 4,
             lmr: [[0; 64]; 64],
         };
         p.build_lmr();

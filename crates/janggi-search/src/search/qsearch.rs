@@ -3,8 +3,9 @@
 //! middle of an exchange. Out of check, captures that lose material by
 //! static exchange (SEE < 0) are not tried: the move picker drops them.
 
+use super::history::OrderCtx;
 use super::movepick::{is_capture, Kind, MovePicker};
-use super::negamax::{verdict_score, Worker};
+use super::negamax::{verdict_score, Worker, EVAL_LIMIT};
 use super::score::{INF, MATE, MAX_PLY};
 use super::tree::After;
 use super::tt::Bound;
@@ -41,13 +42,18 @@ impl Worker<'_> {
             }
         }
         let pv_node = beta - alpha > 1;
-        let stand = if in_check {
+        let raw_eval = if in_check {
             -INF
         } else {
             match hit {
-                Some(h) if h.eval.abs() < super::negamax::EVAL_LIMIT => h.eval,
+                Some(h) if h.eval.abs() < EVAL_LIMIT => h.eval,
                 _ => self.static_eval(),
             }
+        };
+        let stand = if self.shared.params.corr_hist > 0 && !in_check {
+            (raw_eval + self.history.correction.get(&self.pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        } else {
+            raw_eval
         };
         let mut best = stand;
         if !in_check {
@@ -64,7 +70,11 @@ impl Worker<'_> {
             Kind::Captures
         };
         let tt_move = hit.and_then(|h| h.mv);
-        let mut picker = MovePicker::new(&self.pos, kind, tt_move, [None; 2], None);
+        let ctx = OrderCtx {
+            conts: [None; 2],
+            capture_history: self.shared.params.capt_hist > 0,
+        };
+        let mut picker = MovePicker::new(&self.pos, kind, tt_move, [None; 2], None, ctx);
         let mut best_move = None;
         let mut legal = 0usize;
         let mut rep_forbidden = false;
@@ -127,7 +137,7 @@ impl Worker<'_> {
         };
         self.shared
             .tt
-            .store(key, ply, best_move, best, stand, 0, bound);
+            .store(key, ply, best_move, best, raw_eval, 0, bound);
         best
     }
 }
