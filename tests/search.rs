@@ -626,6 +626,7 @@ fn the_search_switches_keep_the_search_sound() {
         "capt_hist=1",
         "corr_hist=1",
         "hist_prune=200 hist_prune_depth=6",
+        "probcut=200",
     ] {
         let mut params = SearchParams::default();
         params.apply(list).expect("a good list");
@@ -683,11 +684,21 @@ fn the_search_switches_keep_the_search_sound() {
                 g.play(m).expect("legal");
             }
         }
-        // The switch acts: the same depth searches another tree.
-        let g = Game::new(Position::startpos(), Rules::default());
-        let mut plain = Searcher::new(16, 1);
-        let a = plain.search(&g, &depth(9), &SearchControl::default(), &mut |_| {});
-        let b = searcher().search(&g, &depth(9), &SearchControl::default(), &mut |_| {});
-        assert_ne!(a.nodes, b.nodes, "{list} changed nothing");
+        // The switch acts: the same depth searches another tree (from the
+        // start, and from a middlegame with captures about, for ProbCut).
+        let trees = |s: &mut Searcher| {
+            [
+                Position::startpos(),
+                Position::from_fen(janggi::bench::FENS[3]).expect("bench fen"),
+            ]
+            .map(|p| {
+                let g = Game::new(p, Rules::default());
+                s.search(&g, &depth(9), &SearchControl::default(), &mut |_| {})
+                    .nodes
+            })
+        };
+        let a = trees(&mut Searcher::new(16, 1));
+        let b = trees(&mut searcher());
+        assert_ne!(a, b, "{list} changed nothing");
     }
 }

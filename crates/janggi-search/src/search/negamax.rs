@@ -7,6 +7,7 @@ use super::limits::Timer;
 use super::movepick::{is_capture, Kind, MovePicker};
 use super::params::SearchParams;
 use super::score::{INF, MATE, MAX_PLY, RULE_WIN, WIN_BOUND};
+use super::see::see_ge;
 use super::thread::Plan;
 use super::tree::{After, Tree, Verdict};
 use super::tt::{Bound, Tt};
@@ -378,6 +379,58 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// ProbCut's captures at `ply`: the first whose quiescence and then
+    /// reduced search reach `pc_beta` gives the node's score (stored as a
+    /// lower bound). `None` when the stop flag or no capture got there.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        pc_beta: i32,
+        depth: i32,
+        ply: usize,
+        cut: bool,
+        tt_move: Option<Move>,
+        raw_eval: i32,
+        key: u64,
+    ) -> Option<i32> {
+        let ctx = OrderCtx {
+            conts: [None; 2],
+            capture_history: self.params.capt_hist > 0,
+        };
+        let mut picker = MovePicker::new(&self.pos, Kind::Captures, tt_move, [None; 2], None, ctx);
+        let danger = self.pos.danger();
+        let mut rep_forbidden = false;
+        while let Some(mv) = picker.next(&self.pos, self.history) {
+            if !see_ge(&self.pos, mv, pc_beta - raw_eval) {
+                continue;
+            }
+            if danger.risky(mv) && self.pos.leaves_general_attacked(mv) {
+                continue;
+            }
+            let Some(after) = self.make_in_loop(mv, true, ply, &mut rep_forbidden) else {
+                continue;
+            };
+            let mut v = match after {
+                After::End(v) => -verdict_score(v, ply + 1),
+                _ => -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1),
+            };
+            if v >= pc_beta && matches!(after, After::Continue) {
+                v = -self.search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut);
+            }
+            self.unmake_move();
+            if self.stopped {
+                return None;
+            }
+            if v >= pc_beta {
+                self.shared
+                    .tt
+                    .store(key, ply, Some(mv), v, raw_eval, depth - 3, Bound::Lower);
+                return Some(v);
+            }
+        }
+        None
+    }
+
     /// Negamax alpha-beta search of the current position at `ply` > 0.
     pub(crate) fn search(
         &mut self,
@@ -530,6 +583,26 @@ impl<'a> Worker<'a> {
                             return score;
                         }
                     }
+                }
+            }
+        }
+
+        // ProbCut: a good capture whose reduced search beats beta by a
+        // margin would almost surely beat beta at full depth.
+        if self.params.probcut > 0
+            && !pv_node
+            && !in_check
+            && !must_answer
+            && excluded.is_none()
+            && depth >= self.params.probcut_depth
+            && beta.abs() < WIN_BOUND
+        {
+            let pc_beta = beta + self.params.probcut;
+            // A hash entry deep enough that says the margin is not reached.
+            let refuted = hit.is_some_and(|h| h.depth >= depth - 3 && h.score < pc_beta);
+            if !refuted {
+                if let Some(v) = self.probcut(pc_beta, depth, ply, cut, tt_move, raw_eval, key) {
+                    return v;
                 }
             }
         }

@@ -120,6 +120,11 @@ pub struct SearchParams {
     pub hist_prune: i32,
     /// History pruning up to this depth.
     pub hist_prune_depth: i32,
+    /// ProbCut: a good capture whose search 4 plies shallower beats beta
+    /// by this margin cuts the node; 0: off.
+    pub probcut: i32,
+    /// ProbCut from this depth.
+    pub probcut_depth: i32,
     lmr: LmrTable,
 }
 
@@ -152,6 +157,8 @@ params! {
     corr_hist: 0, 1;
     hist_prune: 0, 100_000;
     hist_prune_depth: 0, 64;
+    probcut: 0, 5000;
+    probcut_depth: 5, 64;
 }
 
 impl Default for SearchParams {
@@ -192,6 +199,8 @@ impl Default for SearchParams {
             corr_hist: 0,
             hist_prune: 0,
             hist_prune_depth: 4,
+            probcut: 0,
+            probcut_depth: 5,
             lmr: [[0; 64]; 64],
         };
         p.build_lmr();
