@@ -128,7 +128,8 @@ impl History {
         }
     }
 
-    /// History score of a quiet move with its continuation history.
+    /// History score of a quiet move, with its continuation history when
+    /// `ctx` has the keys (without them the from-to history alone; pass: 0).
     #[inline]
     pub fn quiet_score(&self, pos: &Position, mv: Move, ctx: &OrderCtx) -> i32 {
         let us = pos.side_to_move();

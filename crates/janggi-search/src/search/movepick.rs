@@ -227,15 +227,9 @@ impl MovePicker {
                     self.cur = 0;
                     pos.generate(GenKind::Quiets, &mut self.list);
                     self.scores.clear();
-                    if self.ctx.conts[0].is_some() {
-                        let ctx = self.ctx;
-                        self.scores
-                            .extend(self.list.iter().map(|&m| history.quiet_score(pos, m, &ctx)));
-                    } else {
-                        let us = pos.side_to_move();
-                        self.scores
-                            .extend(self.list.iter().map(|&m| history.score(us, m)));
-                    }
+                    let ctx = self.ctx;
+                    self.scores
+                        .extend(self.list.iter().map(|&m| history.quiet_score(pos, m, &ctx)));
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.pick_best() {

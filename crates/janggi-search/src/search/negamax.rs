@@ -700,12 +700,10 @@ impl<'a> Worker<'a> {
             let special = Some(mv) == tt_move || Some(mv) == killers[0] || Some(mv) == killers[1];
             // The quiet move's history (with continuation history when on),
             // read before the move is made.
-            let stat = if capture || pass {
+            let stat = if capture {
                 0
-            } else if self.params.cont_hist > 0 {
-                self.history.quiet_score(&self.pos, mv, &ctx)
             } else {
-                self.history.score(us, mv)
+                self.history.quiet_score(&self.pos, mv, &ctx)
             };
             let Some(after) = self.make_in_loop(mv, capture, ply, &mut rep_forbidden) else {
                 continue;
