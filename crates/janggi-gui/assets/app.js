@@ -119,8 +119,7 @@ function drawBoard() {
   // Touch targets: the whole square around each point.
   for (let f = 0; f < 9; f++) for (let r = 0; r < 10; r++) {
     const [x, y] = xy(f, r);
-    const hit = el("rect", { x: x - S / 2, y: y - S / 2, width: S, height: S, fill: "transparent", class: "hit", "data-sq": sqName(f, r) }, svg);
-    hit.addEventListener("click", () => clickPoint(sqName(f, r)));
+    el("rect", { x: x - S / 2, y: y - S / 2, width: S, height: S, fill: "transparent", class: "hit", "data-sq": sqName(f, r) }, svg);
   }
 }
 
@@ -510,6 +509,28 @@ for (const id of ["save-gib", "save-pgn"]) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   });
 }
+// The board's clicks are read on the <svg> itself, which outlives every
+// redraw: a state update landing between the press and the release (the
+// engine's move, a poll) replaces the squares, and a listener on a square
+// would lose that click. Press and release on the same point make a click.
+function pointAt(e) {
+  const m = $("board").getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+  for (let f = 0; f < 9; f++) for (let r = 0; r < 10; r++) {
+    const [x, y] = xy(f, r);
+    if (Math.abs(p.x - x) <= S / 2 && Math.abs(p.y - y) <= S / 2) return sqName(f, r);
+  }
+  return null;
+}
+let pressedAt = null;
+$("board").addEventListener("pointerdown", (e) => { pressedAt = e.button === 0 ? pointAt(e) : null; });
+$("board").addEventListener("pointercancel", () => { pressedAt = null; });
+$("board").addEventListener("pointerup", (e) => {
+  const sq = e.button === 0 ? pointAt(e) : null;
+  if (sq && sq === pressedAt) clickPoint(sq);
+  pressedAt = null;
+});
 $("btn-flip").addEventListener("click", () => { flipped = !flipped; drawBoard(); });
 $("btn-new").addEventListener("click", () => showNew());
 $("opt-hangul").addEventListener("change", () => drawBoard());

@@ -130,8 +130,14 @@ fn a_game_in_headless_chromium() {
                          // The cannon over a cannon, while Han's b8 cannon is still there.
     let cannons = "state.board.some(p => p.sq === 'b8' && p.kind === 'cannon') && state.board.some(p => p.sq === 'b3' && p.kind === 'cannon') && !state.board.some(p => p.sq === 'b9')";
     if b.eval(cannons) == json!(true) {
-        b.click_point("b3");
-        b.click_point("b9");
+        // Both clicks with a redraw between press and release (a state
+        // update under the finger): neither may be lost.
+        b.click_point_across("b3", "drawBoard()");
+        b.wait_until(
+            "document.querySelector('#board .selected[data-sq=\"b3\"]') !== null",
+            "b3 selected across a redraw",
+        );
+        b.click_point_across("b9", "drawBoard()");
         b.wait_until(
             "document.getElementById('message').textContent.includes('포는 포를 넘을 수 없어요')",
             "the cannon's reason",

@@ -194,6 +194,25 @@ impl Browser {
         self.click(&format!("rect.hit[data-sq=\"{sq}\"]"));
     }
 
+    /// A click on a board point with `between` run in the page after the
+    /// press and before the release, as when a state update redraws the
+    /// board under a player's finger.
+    pub fn click_point_across(&mut self, sq: &str, between: &str) {
+        let sel = serde_json::to_string(&format!("rect.hit[data-sq=\"{sq}\"]")).unwrap();
+        let r = self.wait_until(
+            &format!(
+                "(() => {{ const e = document.querySelector({sel}); if (!e) return null; const r = e.getBoundingClientRect(); return r.width > 0 ? [r.x + r.width / 2, r.y + r.height / 2] : null; }})()"
+            ),
+            sq,
+        );
+        let (x, y) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap());
+        let event =
+            |kind: &str| json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1});
+        self.call("Input.dispatchMouseEvent", event("mousePressed"), true);
+        self.eval(between);
+        self.call("Input.dispatchMouseEvent", event("mouseReleased"), true);
+    }
+
     pub fn screenshot(&mut self, path: &Path) {
         let r = self.call("Page.captureScreenshot", json!({"format": "png"}), true);
         let data = data_encoding::BASE64
