@@ -173,3 +173,75 @@ fn mates_in_four_are_found_by_depth_12() {
 fn mates_in_five_are_found_by_depth_14() {
     assert_found(5);
 }
+
+/// The depth this engine first reports each case's mate at, searched up to
+/// `cap`: the smallest completed depth with `mate 1..=N` that a fresh
+/// search limited to it confirms. `None` when not found by `cap`.
+fn depth_needed(c: &Case, cap: u32) -> Option<u32> {
+    let rules = Rules::from_variant(&c.variant).expect("known variant");
+    let game = Game::new(Position::from_fen(&c.fen).expect("valid fen"), rules);
+    let search =
+        |depth: u32, control: &SearchControl, on_info: &mut dyn FnMut(&janggi::search::Info)| {
+            let mut s = Searcher::new(16, 1);
+            s.set_network(Some(default_network().clone()));
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            s.search(&game, &limits, control, on_info)
+        };
+    let is_mate = |s: ReportScore| matches!(s, ReportScore::Mate(m) if (1..=c.n).contains(&m));
+    // The first completed depth with the mate; the search stops there.
+    let control = SearchControl::default();
+    let mut first = None;
+    search(cap, &control, &mut |i| {
+        if first.is_none() && i.multipv == 1 && is_mate(i.score) {
+            first = Some(i.depth);
+            control
+                .stop
+                .store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    (first?..=cap).find(|&d| is_mate(search(d, &SearchControl::default(), &mut |_| {}).score))
+}
+
+/// Re-bases the ratchet for a new network or search (issue 33): writes the
+/// suite to `$TACTICS_REBASE` with `; depth D` where this engine needs more
+/// than 2N + 4 and none elsewhere, and prints every case's depth.
+/// `TACTICS_REBASE=/tmp/t.txt cargo test --release --test tactics -- --ignored rebase --nocapture`
+#[test]
+#[ignore]
+fn rebase() {
+    let out = std::env::var("TACTICS_REBASE").expect("TACTICS_REBASE=<output file>");
+    let text = include_str!("data/tactics.txt");
+    let mut cases = cases().into_iter();
+    let mut lines = Vec::new();
+    let mut missing = Vec::new();
+    for l in text.lines() {
+        if l.trim().is_empty() || l.starts_with('#') {
+            lines.push(l.to_string());
+            continue;
+        }
+        let c = cases.next().expect("one case a line");
+        let keep: Vec<&str> = l.split(" ; ").take(3).collect();
+        let needed = depth_needed(&c, bound(c.n) + 14);
+        println!(
+            "{} mate {} bound {} was {:?} now {:?}",
+            c.fen,
+            c.n,
+            bound(c.n),
+            c.known_depth,
+            needed
+        );
+        match needed {
+            Some(d) if d > bound(c.n) => lines.push(format!("{} ; depth {d}", keep.join(" ; "))),
+            Some(_) => lines.push(keep.join(" ; ")),
+            None => {
+                missing.push(c.fen.clone());
+                lines.push(l.to_string());
+            }
+        }
+    }
+    std::fs::write(&out, lines.join("\n") + "\n").expect("write the re-based suite");
+    assert!(missing.is_empty(), "not found by 2N + 18: {missing:?}");
+}
