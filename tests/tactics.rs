@@ -73,6 +73,23 @@ fn case_bound(c: &Case) -> u32 {
     c.known_depth.map_or(bound(c.n), |d| d.max(bound(c.n)))
 }
 
+/// The engine as it plays (the embedded network, 16 MB, 1 thread),
+/// searching `game` to `depth`.
+fn search_to(
+    game: &Game,
+    depth: u32,
+    control: &SearchControl,
+    on_info: &mut dyn FnMut(&janggi::search::Info),
+) -> janggi::search::SearchResult {
+    let mut s = Searcher::new(16, 1);
+    s.set_network(Some(default_network().clone()));
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    s.search(game, &limits, control, on_info)
+}
+
 /// Searches every case with mate length `n`; returns the failures.
 fn failures(n: i32) -> Vec<String> {
     let mut out = Vec::new();
@@ -88,15 +105,9 @@ fn failures(n: i32) -> Vec<String> {
             c.best,
             c.fen
         );
-        // The engine as it plays: the embedded network.
-        let mut s = Searcher::new(16, 1);
-        s.set_network(Some(default_network().clone()));
-        let r = s.search(
+        let r = search_to(
             &game,
-            &Limits {
-                depth: Some(case_bound(&c)),
-                ..Limits::default()
-            },
+            case_bound(&c),
             &SearchControl::default(),
             &mut |_| {},
         );
@@ -183,21 +194,11 @@ fn mates_in_five_are_found_by_depth_14() {
 fn depth_needed(c: &Case, cap: u32) -> Option<u32> {
     let rules = Rules::from_variant(&c.variant).expect("known variant");
     let game = Game::new(Position::from_fen(&c.fen).expect("valid fen"), rules);
-    let search =
-        |depth: u32, control: &SearchControl, on_info: &mut dyn FnMut(&janggi::search::Info)| {
-            let mut s = Searcher::new(16, 1);
-            s.set_network(Some(default_network().clone()));
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
-            s.search(&game, &limits, control, on_info)
-        };
     let is_mate = |s: ReportScore| matches!(s, ReportScore::Mate(m) if (1..=c.n).contains(&m));
     // The first completed depth with the mate; the search stops there.
     let control = SearchControl::default();
     let mut first = None;
-    search(cap, &control, &mut |i| {
+    search_to(&game, cap, &control, &mut |i| {
         if first.is_none() && i.multipv == 1 && is_mate(i.score) {
             first = Some(i.depth);
             control
@@ -205,7 +206,8 @@ fn depth_needed(c: &Case, cap: u32) -> Option<u32> {
                 .store(true, std::sync::atomic::Ordering::Relaxed);
         }
     });
-    (first?..=cap).find(|&d| is_mate(search(d, &SearchControl::default(), &mut |_| {}).score))
+    (first?..=cap)
+        .find(|&d| is_mate(search_to(&game, d, &SearchControl::default(), &mut |_| {}).score))
 }
 
 /// Re-bases the ratchet for a new network or search (issue 33): writes the

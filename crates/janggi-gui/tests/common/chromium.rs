@@ -171,8 +171,9 @@ impl Browser {
         );
     }
 
-    /// A real mouse click at the centre of the element `selector`.
-    pub fn click(&mut self, selector: &str) {
+    /// The centre of the element `selector` in the viewport, once it is
+    /// laid out, scrolled into view.
+    fn centre_of(&mut self, selector: &str) -> (f64, f64) {
         let sel = serde_json::to_string(selector).unwrap();
         let r = self.wait_until(
             &format!(
@@ -180,14 +181,22 @@ impl Browser {
             ),
             selector,
         );
-        let (x, y) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap());
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-                true,
-            );
-        }
+        (r[0].as_f64().unwrap(), r[1].as_f64().unwrap())
+    }
+
+    fn mouse(&mut self, kind: &str, (x, y): (f64, f64)) {
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+            true,
+        );
+    }
+
+    /// A real mouse click at the centre of the element `selector`.
+    pub fn click(&mut self, selector: &str) {
+        let at = self.centre_of(selector);
+        self.mouse("mousePressed", at);
+        self.mouse("mouseReleased", at);
     }
 
     pub fn click_point(&mut self, sq: &str) {
@@ -198,19 +207,10 @@ impl Browser {
     /// press and before the release, as when a state update redraws the
     /// board under a player's finger.
     pub fn click_point_across(&mut self, sq: &str, between: &str) {
-        let sel = serde_json::to_string(&format!("rect.hit[data-sq=\"{sq}\"]")).unwrap();
-        let r = self.wait_until(
-            &format!(
-                "(() => {{ const e = document.querySelector({sel}); if (!e) return null; const r = e.getBoundingClientRect(); return r.width > 0 ? [r.x + r.width / 2, r.y + r.height / 2] : null; }})()"
-            ),
-            sq,
-        );
-        let (x, y) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap());
-        let event =
-            |kind: &str| json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1});
-        self.call("Input.dispatchMouseEvent", event("mousePressed"), true);
+        let at = self.centre_of(&format!("rect.hit[data-sq=\"{sq}\"]"));
+        self.mouse("mousePressed", at);
         self.eval(between);
-        self.call("Input.dispatchMouseEvent", event("mouseReleased"), true);
+        self.mouse("mouseReleased", at);
     }
 
     pub fn screenshot(&mut self, path: &Path) {
