@@ -15,6 +15,7 @@
 //! | `score=CP` | report `info depth 1 score cp CP` (default 0) |
 //! | `seed=S` | seed of the random choice |
 //! | `period=K` | misbehave only in games 1…K−1 of every K (counted by `ucinewgame`) |
+//! | `tunable=1` | offer a `SearchTune` option whose `greed=P` (0–100, default 100) is the per cent of moves chosen among the biggest captures, the rest uniformly among all legal moves: a strength knob for the SPSA tests; any other name is answered with `info string error` |
 //!
 //! A test double, never shipped: the binary of the `janggi-match-tests`
 //! package, whose tests (tests/tournament.rs) get its path from
@@ -51,6 +52,8 @@ struct Fake {
     gos: u32,
     period: u32,
     games: u32,
+    tunable: bool,
+    greed: u64,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -110,7 +113,12 @@ impl Fake {
         let best = legal.iter().map(value).max().unwrap_or(0);
         let pool: Vec<Move> = legal.iter().copied().filter(|m| value(m) == best).collect();
         let r = mix(pos.key() ^ self.seed ^ u64::from(g.ply())) as usize;
-        let mv = pool[r % pool.len()];
+        let greedy = mix(r as u64 ^ 0x6772_6565_6479) % 100 < self.greed;
+        let mv = if greedy {
+            pool[r % pool.len()]
+        } else {
+            legal[r % legal.len()]
+        };
         Some(pos.move_text(mv, self.notation))
     }
 
@@ -172,6 +180,8 @@ fn run(args: &[String]) -> i32 {
         gos: 0,
         period: 0,
         games: 0,
+        tunable: false,
+        greed: 100,
     };
     for a in args {
         let (k, v) = a.split_once('=').unwrap_or((a.as_str(), ""));
@@ -193,6 +203,7 @@ fn run(args: &[String]) -> i32 {
             "score" => f.score = v.parse().unwrap_or(0),
             "seed" => f.seed = v.parse().unwrap_or(0),
             "period" => f.period = v.parse().unwrap_or(0),
+            "tunable" => f.tunable = v == "1",
             _ => {}
         }
     }
@@ -212,7 +223,7 @@ fn run(args: &[String]) -> i32 {
             Some("uci") | Some("usi") => {
                 let usi = words[0] == "usi";
                 f.notation = if usi { Notation::Usi } else { Notation::Uci };
-                vec![
+                let mut lines: Vec<String> = vec![
                     "id name FakeEngine".into(),
                     "option name UCI_Variant type combo default janggikjf var janggikjf var janggi \
                      var janggitraditional var janggimodern var janggicasual"
@@ -222,8 +233,12 @@ fn run(args: &[String]) -> i32 {
                     "option name Scoring type check default true".into(),
                     "option name AllowPass type check default true".into(),
                     "option name MoveLimit type spin default 0 min 0 max 250".into(),
-                    if usi { "usiok".into() } else { "uciok".into() },
-                ]
+                ];
+                if f.tunable {
+                    lines.push("option name SearchTune type string default default".into());
+                }
+                lines.push(if usi { "usiok".into() } else { "uciok".into() });
+                lines
             }
             Some("isready") => vec!["readyok".into()],
             Some("ucinewgame") | Some("usinewgame") => {
@@ -240,6 +255,21 @@ fn run(args: &[String]) -> i32 {
                         let value = text[v + 7..].trim().to_string();
                         if name.eq_ignore_ascii_case("UCI_Variant") {
                             f.variant = value;
+                        } else if f.tunable && name.eq_ignore_ascii_case("SearchTune") {
+                            for item in value.split([',', ' ']).filter(|i| !i.is_empty()) {
+                                match item.split_once('=') {
+                                    Some(("greed", p)) => {
+                                        f.greed = p.parse::<u64>().unwrap_or(100).min(100);
+                                    }
+                                    // As the real engine answers a name it does not know.
+                                    _ => {
+                                        let _ = writeln!(
+                                            out,
+                                            "info string error: no search parameter '{item}'"
+                                        );
+                                    }
+                                }
+                            }
                         } else {
                             f.overrides.push((name, value));
                         }

@@ -14,6 +14,8 @@
 //! * [`stats`] — Elo, error bars, LOS, SPRT;
 //! * [`pgn`] — PGN writer and reader;
 //! * [`runner`] — scheduling, concurrency, output;
+//! * [`spsa`] — SPSA tuning of an engine's parameters against itself,
+//!   resumable (`janggi-match spsa …`);
 //! * `scripted` — a fake engine playing a transcript, for tests only
 //!   (`cfg(test)` or the `scripted-engine` feature).
 //!
@@ -42,6 +44,7 @@ pub mod runner;
 pub mod scoresheet;
 #[cfg(any(test, feature = "scripted-engine"))]
 pub mod scripted;
+pub mod spsa;
 pub mod stats;
 
 pub use config::{ArgError, MatchConfig, USAGE};
@@ -58,12 +61,16 @@ pub const EXIT_FAILURE: i32 = 1;
 pub const EXIT_INTERRUPTED: i32 = 130;
 
 /// Runs `janggi-match ARGS…` (`args` are the words after the program name,
-/// or after `match`),
+/// or after `match`; `spsa …` runs [`spsa::run_spsa`]),
 /// writing progress and results to `out`. Returns the process exit code:
 /// 0 when the match finished (or SPRT stopped it), [`EXIT_USAGE`] for a bad
 /// command line (usage printed), [`EXIT_FAILURE`] when it could not start,
 /// [`EXIT_INTERRUPTED`] after Ctrl-C.
 pub fn run_match(args: &[String], out: &mut dyn Write) -> i32 {
+    if args.first().map(String::as_str) == Some("spsa") {
+        janggi_interrupt::install();
+        return spsa::run_spsa(&args[1..], out, &AtomicBool::new(false));
+    }
     if args
         .iter()
         .any(|a| matches!(a.as_str(), "-h" | "--help" | "-help" | "help"))

@@ -1,5 +1,6 @@
 //! `janggi-match [match] ARGS…`: the tournament runner (`janggi-engine
-//! match ARGS…` hands over to this program). See `janggi_match` for the
+//! match ARGS…` hands over to this program); `janggi-match spsa ARGS…`
+//! tunes an engine's parameters (`janggi_match::spsa`). See `janggi_match` for the
 //! syntax, or `janggi-match --help`.
 
 fn main() {

@@ -320,10 +320,29 @@ impl EngineProcess {
     /// # Errors
     /// Any [`ProcessError`].
     pub fn sync(&mut self, timeout: Duration, stop: &AtomicBool) -> Result<(), ProcessError> {
+        self.sync_lines(timeout, stop).map(drop)
+    }
+
+    /// [`EngineProcess::sync`], returning the lines that came before
+    /// `readyok` (an engine's `info string error: …` after a `setoption`).
+    ///
+    /// # Errors
+    /// Any [`ProcessError`].
+    pub fn sync_lines(
+        &mut self,
+        timeout: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Vec<String>, ProcessError> {
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
-        while self.next_line(deadline, stop, "readyok")? != "readyok" {}
-        Ok(())
+        let mut lines = Vec::new();
+        loop {
+            let line = self.next_line(deadline, stop, "readyok")?;
+            if line == "readyok" {
+                return Ok(lines);
+            }
+            lines.push(line);
+        }
     }
 
     /// `ucinewgame` / `usinewgame`, then [`EngineProcess::sync`].
