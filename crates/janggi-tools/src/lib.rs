@@ -1,10 +1,12 @@
 //! Developer tools of the Janggi engine that need the engine itself (the
 //! library `janggi`): self-play training data ([`datagen`]) and the network
-//! trainer ([`train`]), and opening books for strength rows ([`book`]), run by the `janggi-tools` binary. The engine binary
+//! trainer ([`train`]), the growing, deduplicated training set
+//! ([`dataset`]), and opening books for strength rows ([`book`]), run by the `janggi-tools` binary. The engine binary
 //! does not carry them.
 
 #![warn(missing_docs)]
 
 pub mod book;
 pub mod datagen;
+pub mod dataset;
 pub mod train;

@@ -24,6 +24,38 @@ enum Command {
     /// Write an EPD opening book of balanced, distinct openings
     /// (docs/strength.md, "Openings for strength rows").
     Book(BookArgs),
+    /// The growing training set: add a datagen file's new positions as a
+    /// part, or show the parts and where they came from (docs/nnue.md).
+    Dataset(DatasetArgs),
+}
+
+#[derive(Args, Debug)]
+struct DatasetArgs {
+    #[command(subcommand)]
+    action: DatasetAction,
+}
+
+#[derive(Subcommand, Debug)]
+enum DatasetAction {
+    /// Add the positions of a datagen file that the set does not hold yet
+    /// as its next part (the set is made when missing).
+    Add {
+        /// The set's directory.
+        #[arg(long)]
+        set: std::path::PathBuf,
+        /// The datagen file.
+        #[arg(long)]
+        data: std::path::PathBuf,
+        /// The generation the file belongs to (written in the manifest).
+        #[arg(long)]
+        generation: Option<String>,
+    },
+    /// List the parts with their counts and provenance.
+    Show {
+        /// The set's directory.
+        #[arg(long)]
+        set: std::path::PathBuf,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -112,7 +144,8 @@ struct DatagenArgs {
 
 #[derive(Args, Debug)]
 struct TrainArgs {
-    /// Data files written by `datagen` (repeat or list).
+    /// Data files written by `datagen`, or dataset directories (every
+    /// part of the set; `dataset add`), repeated or listed.
     #[arg(long, required = true, num_args = 1..)]
     data: Vec<std::path::PathBuf>,
     /// The quantized network to write (after every epoch).
@@ -258,6 +291,7 @@ fn main() -> ExitCode {
         Command::Datagen(a) => run_datagen(a),
         Command::Train(a) => run_train(a),
         Command::Book(a) => run_book(a),
+        Command::Dataset(a) => run_dataset(a),
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
@@ -285,6 +319,20 @@ impl EvalArgs {
                 .map(|n| Some(std::sync::Arc::new(n)))
                 .map_err(ArgError::Network),
             (other, _) => Err(ArgError::UnknownEval(other.to_string())),
+        }
+    }
+}
+
+impl EvalArgs {
+    /// The SHA-256 of the network file these arguments name (the embedded
+    /// one's bytes without `--eval-file`), `-` for the handcrafted
+    /// evaluation or a file that cannot be read.
+    fn network_sha256(&self) -> String {
+        use janggi_tools::datagen::provenance::sha256_hex;
+        match (self.eval.as_str(), self.eval_file.as_deref()) {
+            ("nnue", None) => sha256_hex(janggi_search::nnue::DEFAULT_NET_BYTES),
+            ("nnue", Some(p)) => std::fs::read(p).map_or("-".to_string(), |b| sha256_hex(&b)),
+            _ => "-".to_string(),
         }
     }
 }
@@ -327,6 +375,10 @@ fn run_datagen(a: DatagenArgs) -> i32 {
         win_plies: a.win_plies,
         hash_mb: a.hash.clamp(1, 4096),
         network,
+        provenance: vec![
+            ("network_sha256".to_string(), a.eval.network_sha256()),
+            ("variant".to_string(), a.variant.clone()),
+        ],
         ..Default::default()
     };
     if let Some(t) = a.threads {
@@ -350,6 +402,65 @@ fn run_datagen(a: DatagenArgs) -> i32 {
     }
 }
 
+fn run_dataset(a: DatasetArgs) -> i32 {
+    use janggi_tools::dataset::Dataset;
+    match a.action {
+        DatasetAction::Add {
+            set,
+            data,
+            generation,
+        } => match Dataset::at(&set).add(&data, generation.as_deref()) {
+            Ok(p) if p.kept == 0 => {
+                println!(
+                    "dataset: nothing new in {} ({} positions, all in {} already)",
+                    data.display(),
+                    p.read,
+                    set.display()
+                );
+                0
+            }
+            Ok(p) => {
+                println!(
+                    "dataset: {} added: {} positions of {} games kept, {} duplicates dropped ({} read); provenance: {}",
+                    set.join(&p.file).display(),
+                    p.kept,
+                    p.games,
+                    p.duplicates,
+                    p.read,
+                    p.provenance
+                );
+                0
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                1
+            }
+        },
+        DatasetAction::Show { set } => match Dataset::at(&set).parts() {
+            Ok(parts) if parts.is_empty() => {
+                eprintln!("error: {} holds no dataset (no parts)", set.display());
+                1
+            }
+            Ok(parts) => {
+                println!("part\tgeneration\tkept\tduplicates\tgames\tsource\tprovenance");
+                for p in &parts {
+                    println!(
+                        "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                        p.file, p.generation, p.kept, p.duplicates, p.games, p.source, p.provenance
+                    );
+                }
+                let total: u64 = parts.iter().map(|p| p.kept).sum();
+                println!("{} parts, {total} distinct positions", parts.len());
+                0
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                1
+            }
+        },
+    }
+}
+
 fn run_train(a: TrainArgs) -> i32 {
     if !(a.scale > 0.0 && (0.0..=1.0).contains(&a.blend) && a.lr > 0.0) {
         eprintln!("error: want --scale > 0, --blend in 0..1, --lr > 0");
@@ -364,7 +475,13 @@ fn run_train(a: TrainArgs) -> i32 {
         return 2;
     }
     let mut cfg = janggi_tools::train::TrainConfig {
-        data: a.data,
+        data: match janggi_tools::dataset::expand_inputs(&a.data) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("error: --data: {e}");
+                return 2;
+            }
+        },
         out: a.out,
         checkpoint: a.checkpoint,
         resume: a.resume,

@@ -1,5 +1,6 @@
-//! tools/generation.sh: one generation from nothing (self-play data, then
-//! training), and a second run that finds both done and redoes nothing.
+//! tools/generation.sh: one generation from nothing (self-play data, the
+//! growing set, then training), and a second run that finds all done and
+//! redoes nothing.
 
 use janggi_search::nnue::Network;
 use janggi_tools::datagen::format::read_file;
@@ -35,6 +36,16 @@ fn a_generation_is_made_and_a_second_run_resumes_without_redoing() {
     let records = read_file(&data).unwrap().len();
     assert!(records >= 120, "{records} positions");
     Network::load(&net).expect("a network the engine loads");
+    let set = janggi_tools::dataset::Dataset::at(&dir.join("set"));
+    let parts = set.parts().unwrap();
+    assert_eq!(parts.len(), 1);
+    assert_eq!(parts[0].kept + parts[0].duplicates, records as u64);
+    assert!(
+        parts[0]
+            .provenance
+            .starts_with("hce net=- nodes=100 seed=2"),
+        "{parts:?}"
+    );
     let trained = std::fs::metadata(&net).unwrap().modified().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("option.EvalFile="));
 
@@ -52,6 +63,11 @@ fn a_generation_is_made_and_a_second_run_resumes_without_redoing() {
     let more = run(&dir, records as u32 + 60);
     assert!(more.status.success(), "{more:?}");
     assert!(read_file(&data).unwrap().len() >= records + 60);
+    let parts = set.parts().unwrap();
+    assert_eq!(parts.len(), 2, "the set grew by a part");
+    let distinct: u64 = parts.iter().map(|p| p.kept).sum();
+    assert!(distinct <= read_file(&data).unwrap().len() as u64);
+    assert_eq!(parts[1].generation, "1");
     Network::load(&net).expect("retrained");
     assert!(std::fs::metadata(&net).unwrap().modified().unwrap() > trained);
 

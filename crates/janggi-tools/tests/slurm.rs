@@ -65,9 +65,26 @@ fn sbatch_shards_concatenate_to_the_unsharded_run() {
         .env("OUT_DIR", &shard_dir)
         .env("OUT", &all)
         .env("SHARDS", shards.to_string())
+        .env("SET", dir.join("set"))
+        .env("GEN", "3")
+        .env("JANGGI_TOOLS", tools)
         .output()
         .unwrap();
     assert!(out.status.success(), "concat: {out:?}");
+    // Every shard's provenance line, and the file added to the set.
+    let runs = janggi_tools::datagen::provenance::read(&all);
+    assert_eq!(runs.len(), shards as usize);
+    let parts = janggi_tools::dataset::Dataset::at(&dir.join("set"))
+        .parts()
+        .unwrap();
+    assert_eq!(parts.len(), 1);
+    assert_eq!(parts[0].generation, "3");
+    assert_eq!(
+        parts[0].kept + parts[0].duplicates,
+        janggi_tools::datagen::format::read_file(&all)
+            .unwrap()
+            .len() as u64
+    );
     // One unsharded run of all the games, on one thread (so that it plays
     // exactly the ids 0 … shards × per_shard − 1).
     let single = dir.join("single.bin");

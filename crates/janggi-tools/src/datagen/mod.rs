@@ -25,8 +25,13 @@
 //! the same command runs as a job array and the shard files concatenate.
 //! Ctrl-C stops the workers after their current move; finished games are
 //! already on disk, unfinished ones (no result yet) are dropped.
+//!
+//! Each run that has games to play first appends its settings to
+//! `OUT.provenance` ([`provenance`]): the file says which network played
+//! which part of it.
 
 pub mod format;
+pub mod provenance;
 
 use format::{DataError, DataWriter, Record, Wdl};
 use janggi_core::{rng::SplitMix64, Color, Game, MoveList, Position, Rules, Setup};
@@ -75,6 +80,10 @@ pub struct DatagenConfig {
     pub hash_mb: usize,
     /// The network to search with (`None`: the handcrafted evaluation).
     pub network: Option<Arc<Network>>,
+    /// What the caller knows of the run beyond these settings (the
+    /// network's SHA-256, the rule set's name), written first after the
+    /// start time in the provenance line.
+    pub provenance: provenance::Fields,
 }
 
 impl Default for DatagenConfig {
@@ -96,8 +105,44 @@ impl Default for DatagenConfig {
             opening_limit: 400,
             hash_mb: 16,
             network: None,
+            provenance: Vec::new(),
         }
     }
+}
+
+/// The provenance line of a run starting on a file that holds `games`
+/// games and `positions` positions.
+fn provenance_fields(cfg: &DatagenConfig, games: u64, positions: u64) -> provenance::Fields {
+    let unix = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut f: provenance::Fields = vec![
+        ("started_unix".into(), unix.to_string()),
+        (
+            "tool".into(),
+            concat!(env!("CARGO_PKG_NAME"), " ", env!("CARGO_PKG_VERSION")).into(),
+        ),
+    ];
+    f.extend(cfg.provenance.iter().cloned());
+    let eval = if cfg.network.is_some() { "nnue" } else { "hce" };
+    let depth = cfg.depth.map_or("-".to_string(), |d| d.to_string());
+    for (k, v) in [
+        ("eval", eval.to_string()),
+        ("nodes", cfg.nodes.to_string()),
+        ("depth", depth),
+        ("seed", cfg.seed.to_string()),
+        ("shard", format!("{}/{}", cfg.shard.0, cfg.shard.1)),
+        ("rules", cfg.rules.to_string()),
+        ("random_plies", cfg.random_plies.to_string()),
+        ("max_plies", cfg.max_plies.to_string()),
+        ("win_score", cfg.win_score.to_string()),
+        ("win_plies", cfg.win_plies.to_string()),
+        ("games_before", games.to_string()),
+        ("positions_before", positions.to_string()),
+    ] {
+        f.push((k.to_string(), v));
+    }
+    f
 }
 
 /// One finished game.
@@ -301,6 +346,15 @@ pub fn run(cfg: &DatagenConfig, progress: bool) -> Result<Summary, DatagenError>
     let (writer, done) = DataWriter::open(&cfg.out)?;
     let start_games = done.len() as u64;
     let start_positions = writer.records();
+    let reached =
+        |g: u64, p: u64| cfg.games.is_some_and(|t| g >= t) || cfg.positions.is_some_and(|t| p >= t);
+    if !reached(start_games, start_positions) {
+        provenance::append(
+            &cfg.out,
+            &provenance_fields(cfg, start_games, start_positions),
+        )
+        .map_err(DataError::Io)?;
+    }
     let writer = Mutex::new(writer);
     let done = Mutex::new(done);
     let next = AtomicU64::new(0);
@@ -310,8 +364,6 @@ pub fn run(cfg: &DatagenConfig, progress: bool) -> Result<Summary, DatagenError>
     let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
     interrupt::install();
     let started = Instant::now();
-    let reached =
-        |g: u64, p: u64| cfg.games.is_some_and(|t| g >= t) || cfg.positions.is_some_and(|t| p >= t);
     std::thread::scope(|s| {
         for _ in 0..cfg.threads.max(1) {
             s.spawn(|| {
