@@ -172,6 +172,10 @@ fn provenance_summary(source: &Path) -> String {
             get("seed"),
             get("variant")
         );
+        let s = match provenance::get(run, "relabel_of") {
+            Some(src) => format!("{s} relabel_of={src} fraction={}", get("fraction")),
+            None => s,
+        };
         if !out.contains(&s) {
             out.push(s);
         }

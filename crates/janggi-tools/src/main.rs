@@ -27,6 +27,45 @@ enum Command {
     /// The growing training set: add a datagen file's new positions as a
     /// part, or show the parts and where they came from (docs/nnue.md).
     Dataset(DatasetArgs),
+    /// Search a sample of a data file's positions again, deeper, and write
+    /// them with the new scores (docs/nnue.md, "Deeper labels").
+    Relabel(RelabelArgs),
+}
+
+#[derive(Args, Debug)]
+struct RelabelArgs {
+    /// The data file whose positions are searched again.
+    #[arg(long)]
+    data: std::path::PathBuf,
+    /// Output file, appended to (a run resumes where it stopped).
+    #[arg(long)]
+    out: std::path::PathBuf,
+    /// Nodes per search.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Depth per search (with --nodes 0: depth only).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Share of the positions searched again (0 < f <= 1).
+    #[arg(long, default_value_t = 1.0)]
+    fraction: f64,
+    /// Seed of the sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Hash per worker in MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Rule set (a UCI_Variant name).
+    #[arg(long, default_value = "janggi")]
+    variant: String,
+    #[command(flatten)]
+    eval: EvalArgs,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -292,6 +331,7 @@ fn main() -> ExitCode {
         Command::Train(a) => run_train(a),
         Command::Book(a) => run_book(a),
         Command::Dataset(a) => run_dataset(a),
+        Command::Relabel(a) => run_relabel(a),
     };
     ExitCode::from(u8::try_from(code).unwrap_or(1))
 }
@@ -391,6 +431,60 @@ fn run_datagen(a: DatagenArgs) -> i32 {
                 s.games,
                 s.positions,
                 s.total_positions,
+                cfg.out.display()
+            );
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn run_relabel(a: RelabelArgs) -> i32 {
+    let network = match a.eval.network() {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let rules = match janggi_core::Rules::from_variant(&a.variant) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: --variant: {e}");
+            return 2;
+        }
+    };
+    let cfg = janggi_tools::relabel::RelabelConfig {
+        provenance: vec![
+            ("network_sha256".to_string(), a.eval.network_sha256()),
+            ("variant".to_string(), a.variant.clone()),
+        ],
+        input: a.data,
+        out: a.out,
+        nodes: a.nodes,
+        depth: a.depth,
+        fraction: a.fraction,
+        seed: a.seed,
+        threads: a
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .clamp(1, 256),
+        hash_mb: a.hash.clamp(1, 4096),
+        rules,
+        network,
+    };
+    match janggi_tools::relabel::run(&cfg, !a.quiet) {
+        Ok(s) => {
+            println!(
+                "relabel: {} positions searched, {} written ({} games), {} dropped (decided or a capture); {} positions in {}",
+                s.searched,
+                s.written,
+                s.games,
+                s.dropped,
+                s.total,
                 cfg.out.display()
             );
             0

@@ -190,7 +190,7 @@ pub fn play_random_plies(game: &mut Game, rng: &mut SplitMix64, n: usize) -> boo
 
 /// The centipawn score of a search for the side to move, `None` when
 /// decided (mate or rule win).
-fn plain_score(s: ReportScore) -> Option<i32> {
+pub(crate) fn plain_score(s: ReportScore) -> Option<i32> {
     match s {
         ReportScore::Cp(c) if c.abs() < WIN_BOUND => Some(c),
         _ => None,
@@ -486,7 +486,7 @@ fn progress_line(
     format!("{positions} positions ({new_p} new), {rate:.0} pos/s, {games} games, ETA {eta}")
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
