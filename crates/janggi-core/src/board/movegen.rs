@@ -48,6 +48,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn gen_steps(
         &self,
         list: &mut MoveList,
@@ -61,6 +62,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn gen_horse(&self, list: &mut MoveList, from: Square, us: Color, kind: GenKind) {
         for j in HORSE_JUMPS[from.index()].as_slice() {
             if self.board[j.leg.index()].is_none() {
@@ -69,6 +71,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn gen_elephant(&self, list: &mut MoveList, from: Square, us: Color, kind: GenKind) {
         for j in ELEPHANT_JUMPS[from.index()].as_slice() {
             if self.board[j.leg1.index()].is_none() && self.board[j.leg2.index()].is_none() {
@@ -111,6 +114,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn gen_chariot(&self, list: &mut MoveList, from: Square, kind: GenKind) {
         let occ = self.occupied();
         for d in 0..DIRS {
@@ -118,6 +122,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn gen_cannon(&self, list: &mut MoveList, from: Square, kind: GenKind) {
         let occ = self.occupied();
         let cannons = self.kind_bb(PieceKind::Cannon);
@@ -131,8 +136,25 @@ impl Position {
 
     /// Appends the pseudo-legal moves of the side to move to `list`.
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        // One copy of the loop per kind, with the pieces' generators
+        // inlined into it: no call per piece, and each copy tests `kind`
+        // at compile time (about 3 % of the instructions of `bench`).
+        match kind {
+            GenKind::Captures => self.generate_all(GenKind::Captures, list),
+            GenKind::Quiets => self.generate_all(GenKind::Quiets, list),
+            GenKind::All => self.generate_all(GenKind::All, list),
+        }
+    }
+
+    /// [`Position::generate`] for one `kind`, which the caller makes a
+    /// constant.
+    #[inline(always)]
+    fn generate_all(&self, kind: GenKind, list: &mut MoveList) {
         for from in self.color_bb(self.side) {
-            self.generate_from(from, kind, list);
+            // The side's bitboard says a piece of the side stands there.
+            if let Some(p) = self.board[from.index()] {
+                self.generate_piece(from, p, kind, list);
+            }
         }
     }
 
@@ -140,13 +162,20 @@ impl Position {
     /// (nothing if `from` holds no piece of the side to move).
     #[inline]
     pub fn generate_from(&self, from: Square, kind: GenKind, list: &mut MoveList) {
-        let us = self.side;
         let Some(p) = self.board[from.index()] else {
             return;
         };
-        if p.color != us {
+        if p.color != self.side {
             return;
         }
+        self.generate_piece(from, p, kind, list);
+    }
+
+    /// Appends the pseudo-legal moves of `p`, a piece of the side to move
+    /// standing on `from`.
+    #[inline(always)]
+    fn generate_piece(&self, from: Square, p: Piece, kind: GenKind, list: &mut MoveList) {
+        let us = self.side;
         match p.kind {
             PieceKind::General | PieceKind::Guard => {
                 self.gen_steps(list, from, PALACE_STEPS[from.index()].as_slice(), us, kind)

@@ -184,24 +184,6 @@ impl Position {
             .sum()
     }
 
-    #[inline]
-    fn put(&mut self, sq: Square, p: Piece) {
-        self.board[sq.index()] = Some(p);
-        let b = Bitboard::from_square(sq);
-        self.by_color[p.color] |= b;
-        self.by_kind[p.kind] |= b;
-        self.key ^= zobrist::piece_key(p, sq);
-    }
-
-    #[inline]
-    fn remove(&mut self, sq: Square, p: Piece) {
-        self.board[sq.index()] = None;
-        let b = Bitboard::from_square(sq);
-        self.by_color[p.color] ^= b;
-        self.by_kind[p.kind] ^= b;
-        self.key ^= zobrist::piece_key(p, sq);
-    }
-
     /// Makes `mv`, which must be pseudo-legal in this position (a pass, or a
     /// move of a piece of the side to move onto an empty point or an enemy
     /// piece other than the general). Legality (self-check) is not checked.
@@ -229,16 +211,24 @@ impl Position {
             let Some(p) = moving else {
                 return;
             };
+            let to_bb = Bitboard::from_square(to);
             if let Some(c) = self.board[to.index()] {
                 debug_assert!(c.color != self.side);
-                self.remove(to, c);
+                self.by_color[c.color] ^= to_bb;
+                self.by_kind[c.kind] ^= to_bb;
+                self.key ^= zobrist::piece_key(c, to);
                 st.captured = Some(c);
                 self.halfmove = 0;
             } else {
                 self.halfmove += 1;
             }
-            self.remove(from, p);
-            self.put(to, p);
+            // The mover leaves `from` and lands on `to`: one mask for both.
+            let path = Bitboard::from_square(from) | to_bb;
+            self.board[from.index()] = None;
+            self.board[to.index()] = Some(p);
+            self.by_color[p.color] ^= path;
+            self.by_kind[p.kind] ^= path;
+            self.key ^= zobrist::piece_key(p, from) ^ zobrist::piece_key(p, to);
             if p.kind == PieceKind::General {
                 self.generals[p.color] = to;
             }
@@ -264,15 +254,22 @@ impl Position {
         if !mv.is_pass() {
             let from = mv.from();
             let to = mv.to();
+            let to_bb = Bitboard::from_square(to);
+            // The key is restored whole below, so only the board and the
+            // bitboards are put back here.
             if let Some(p) = self.board[to.index()] {
-                self.remove(to, p);
-                self.put(from, p);
+                let path = Bitboard::from_square(from) | to_bb;
+                self.board[from.index()] = Some(p);
+                self.by_color[p.color] ^= path;
+                self.by_kind[p.kind] ^= path;
                 if p.kind == PieceKind::General {
                     self.generals[p.color] = from;
                 }
             }
+            self.board[to.index()] = st.captured;
             if let Some(c) = st.captured {
-                self.put(to, c);
+                self.by_color[c.color] ^= to_bb;
+                self.by_kind[c.kind] ^= to_bb;
             }
         }
         self.key = st.key;

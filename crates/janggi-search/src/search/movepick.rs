@@ -133,22 +133,24 @@ impl MovePicker {
         Some(m)
     }
 
+    /// Swaps the best-scored remaining move (the first of equals) to the
+    /// front of the remaining ones and yields it.
     #[inline]
     fn pick_best(&mut self) -> Option<Move> {
-        if self.cur >= self.list.len() {
+        let cur = self.cur;
+        let rest = self.scores.get(cur..)?;
+        // The best score by a maximum that vectorizes, then the first
+        // move with it: fewer instructions than one compare-and-select
+        // per move keeping the index along.
+        if rest.is_empty() {
             return None;
         }
-        let mut best = self.cur;
-        for i in self.cur + 1..self.list.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.list.swap(self.cur, best);
-        self.scores.swap(self.cur, best);
-        let m = self.list[self.cur];
-        self.cur += 1;
-        Some(m)
+        let max = rest.iter().copied().fold(i32::MIN, i32::max);
+        let best = cur + rest.iter().position(|&s| s == max).unwrap_or(0);
+        self.list.swap(cur, best);
+        self.scores.swap(cur, best);
+        self.cur = cur + 1;
+        Some(self.list[cur])
     }
 
     /// The next move, best first.
