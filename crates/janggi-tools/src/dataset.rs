@@ -135,12 +135,7 @@ impl std::error::Error for DatasetError {}
 /// The key of a position: points, pieces and side to move (labels and
 /// game fields aside), hashed to 64 bits.
 fn key(r: &Record) -> u64 {
-    let mix = |mut z: u64| {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mix = |z: u64| janggi_core::rng::splitmix64(z).1;
     let pieces = u128::from_le_bytes(r.pieces);
     let mut h = mix(r.occupied as u64);
     for w in [

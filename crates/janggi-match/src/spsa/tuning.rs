@@ -147,11 +147,9 @@ pub fn gains(k: u64, n: u64) -> Gains {
     }
 }
 
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// SplitMix64's output function.
+fn mix(z: u64) -> u64 {
+    janggi_core::rng::splitmix64(z).1
 }
 
 /// The signs Δ of iteration `k`: a function of the seed and `k` only, so
