@@ -35,16 +35,17 @@
 pub mod state;
 pub mod tuning;
 
-use super::config::MatchConfig;
-use super::engine_process::EngineProcess;
-use super::runner::{run, MatchEnd};
+use super::config::{ArgError, MatchConfig};
+use super::engine_process::{EngineProcess, ProcessError};
+use super::runner::{run, MatchEnd, MatchError};
 use super::{EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE};
-use state::SpsaState;
+use state::{SpsaState, StateError};
+use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-use tuning::TunedParam;
+use tuning::{ParamListError, TunedParam};
 
 /// The usage text of `janggi-match spsa`.
 pub const SPSA_USAGE: &str = "\
@@ -76,16 +77,101 @@ pub struct SpsaConfig {
     pub base: MatchConfig,
 }
 
-fn usage_error(msg: impl std::fmt::Display) -> String {
-    format!("{msg}")
+/// Why an SPSA run cannot start or go on.
+#[derive(Debug)]
+pub enum SpsaError {
+    /// A bad command line.
+    Args(ArgError),
+    /// The parameter list cannot be read.
+    ParamsFile {
+        /// The list.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The parameter list does not parse.
+    Params {
+        /// The list.
+        path: PathBuf,
+        /// What is wrong.
+        error: ParamListError,
+    },
+    /// The state file cannot be used.
+    State(StateError),
+    /// The engine did not start or stopped answering in the check.
+    Engine {
+        /// Its command.
+        cmd: String,
+        /// What went wrong.
+        error: ProcessError,
+    },
+    /// The engine has no such option.
+    NoOption {
+        /// Its command.
+        cmd: String,
+        /// The option.
+        option: String,
+    },
+    /// The engine answered the list with an error.
+    Refused {
+        /// Its command.
+        cmd: String,
+        /// Its `info string error …` line.
+        reply: String,
+    },
+    /// An iteration's match could not start.
+    Match(MatchError),
+    /// The history file cannot be written.
+    History {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for SpsaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpsaError::Args(e) => write!(f, "{e}"),
+            SpsaError::ParamsFile { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            SpsaError::Params { path, error } => write!(f, "{}: {error}", path.display()),
+            SpsaError::State(e) => write!(f, "{e}"),
+            SpsaError::Engine { cmd, error } => write!(f, "engine {cmd}: {error}"),
+            SpsaError::NoOption { cmd, option } => write!(
+                f,
+                "engine {cmd} has no option {option} (the engine's tuning build has SearchTune: cargo build --release --features tune)"
+            ),
+            SpsaError::Refused { cmd, reply } => {
+                write!(f, "engine {cmd} refuses the parameter list: {reply}")
+            }
+            SpsaError::Match(e) => write!(f, "{e}"),
+            SpsaError::History { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SpsaError {}
+
+impl From<StateError> for SpsaError {
+    fn from(e: StateError) -> SpsaError {
+        SpsaError::State(e)
+    }
+}
+
+fn usage_error(msg: impl fmt::Display) -> SpsaError {
+    SpsaError::Args(ArgError(msg.to_string()))
 }
 
 impl SpsaConfig {
     /// Parses the words after `spsa`; reads the parameter list.
     ///
     /// # Errors
-    /// A message for the user.
-    pub fn parse(args: &[String]) -> Result<SpsaConfig, String> {
+    /// [`SpsaError::Args`], [`SpsaError::ParamsFile`] or
+    /// [`SpsaError::Params`], with a message for the user.
+    pub fn parse(args: &[String]) -> Result<SpsaConfig, SpsaError> {
         let mut rest: Vec<String> = Vec::new();
         let mut engine: Option<Vec<String>> = None;
         let (mut params, mut state, mut history) = (None, None, None);
@@ -114,22 +200,22 @@ impl SpsaConfig {
                     iterations = Some(
                         value()?
                             .parse()
-                            .map_err(|_| "--iterations needs a whole number".to_string())?,
+                            .map_err(|_| usage_error("--iterations needs a whole number"))?,
                     )
                 }
                 (true, "pairs") => {
                     pairs = value()?
                         .parse()
-                        .map_err(|_| "--pairs needs a whole number".to_string())?
+                        .map_err(|_| usage_error("--pairs needs a whole number"))?
                 }
                 (true, "games" | "rounds" | "tournament" | "sprt") => {
-                    return Err(format!(
+                    return Err(usage_error(format!(
                         "--{opt} is decided by SPSA (use --pairs and --iterations)"
-                    ))
+                    )))
                 }
                 (true, "engine") => {
                     if engine.is_some() {
-                        return Err("spsa tunes one engine: give --engine once".to_string());
+                        return Err(usage_error("spsa tunes one engine: give --engine once"));
                     }
                     let mut words = Vec::new();
                     while let Some(w) = args.get(i + 1).filter(|w| !w.starts_with('-')) {
@@ -148,16 +234,23 @@ impl SpsaConfig {
             }
             i += 2;
         }
-        let params_path = params.ok_or("--params FILE is needed")?;
-        let state = PathBuf::from(state.ok_or("--state FILE is needed")?);
-        let iterations = iterations.ok_or("--iterations N is needed")?;
+        let params_path =
+            PathBuf::from(params.ok_or_else(|| usage_error("--params FILE is needed"))?);
+        let state = PathBuf::from(state.ok_or_else(|| usage_error("--state FILE is needed"))?);
+        let iterations = iterations.ok_or_else(|| usage_error("--iterations N is needed"))?;
         if iterations == 0 || pairs == 0 {
-            return Err("--iterations and --pairs must be at least 1".to_string());
+            return Err(usage_error("--iterations and --pairs must be at least 1"));
         }
-        let engine = engine.ok_or("--engine cmd=PROGRAM is needed")?;
-        let text = std::fs::read_to_string(&params_path)
-            .map_err(|e| format!("cannot read {params_path}: {e}"))?;
-        let params = tuning::parse_params(&text).map_err(|e| format!("{params_path}: {e}"))?;
+        let engine = engine.ok_or_else(|| usage_error("--engine cmd=PROGRAM is needed"))?;
+        let text =
+            std::fs::read_to_string(&params_path).map_err(|error| SpsaError::ParamsFile {
+                path: params_path.clone(),
+                error,
+            })?;
+        let params = tuning::parse_params(&text).map_err(|error| SpsaError::Params {
+            path: params_path.clone(),
+            error,
+        })?;
         let history = history.map_or_else(
             || {
                 let mut h = state.as_os_str().to_owned();
@@ -173,7 +266,7 @@ impl SpsaConfig {
             words.extend(engine.iter().filter(|w| !w.starts_with("name=")).cloned());
             words.push(format!("name={name}"));
         }
-        let mut base = MatchConfig::parse(&words).map_err(|e| e.to_string())?;
+        let mut base = MatchConfig::parse(&words).map_err(SpsaError::Args)?;
         let seed = *base.seed.get_or_insert(1);
         base.games = 2 * pairs;
         base.rounds = 1;
@@ -216,17 +309,20 @@ impl SpsaConfig {
 /// or a misspelt name, would play every game with the defaults and tune
 /// nothing): the extreme values of every parameter are set once, and an
 /// `info string error` in reply stops the run.
-fn check_option(cfg: &SpsaConfig, stop: &AtomicBool) -> Result<(), String> {
+fn check_option(cfg: &SpsaConfig, stop: &AtomicBool) -> Result<(), SpsaError> {
     let e = &cfg.base.engines[0];
     let timeout = Duration::from_millis(e.init_timeout_ms);
-    let engine_err = |err| format!("engine {}: {err}", e.launch.cmd);
+    let engine_err = |error| SpsaError::Engine {
+        cmd: e.launch.cmd.clone(),
+        error,
+    };
     let mut p = EngineProcess::start(&e.launch, "spsa", cfg.base.debug, timeout, stop)
         .map_err(engine_err)?;
     let Some(name) = p.option(&cfg.option).map(str::to_string) else {
-        return Err(format!(
-            "engine {} has no option {} (the engine's tuning build has SearchTune: cargo build --release --features tune)",
-            e.launch.cmd, cfg.option
-        ));
+        return Err(SpsaError::NoOption {
+            cmd: e.launch.cmd.clone(),
+            option: cfg.option.clone(),
+        });
     };
     for bound in [|q: &TunedParam| q.min, |q: &TunedParam| q.max] {
         let values: Vec<i64> = cfg.params.iter().map(|q| bound(q).round() as i64).collect();
@@ -234,10 +330,10 @@ fn check_option(cfg: &SpsaConfig, stop: &AtomicBool) -> Result<(), String> {
             .map_err(engine_err)?;
         let lines = p.sync_lines(timeout, stop).map_err(engine_err)?;
         if let Some(err) = lines.iter().find(|l| l.starts_with("info string error")) {
-            return Err(format!(
-                "engine {} refuses the parameter list: {err}",
-                e.launch.cmd
-            ));
+            return Err(SpsaError::Refused {
+                cmd: e.launch.cmd.clone(),
+                reply: err.clone(),
+            });
         }
     }
     Ok(())
@@ -288,11 +384,10 @@ pub fn run_spsa(args: &[String], out: &mut dyn Write, stop: &AtomicBool) -> i32 
     }
 }
 
-fn spsa_loop(cfg: &SpsaConfig, out: &mut dyn Write, stop: &AtomicBool) -> Result<i32, String> {
-    let mut st = match SpsaState::load(&cfg.state).map_err(|e| e.to_string())? {
+fn spsa_loop(cfg: &SpsaConfig, out: &mut dyn Write, stop: &AtomicBool) -> Result<i32, SpsaError> {
+    let mut st = match SpsaState::load(&cfg.state)? {
         Some(st) => {
-            st.check(&cfg.params, cfg.seed, cfg.iterations)
-                .map_err(|e| format!("{}: {e}", cfg.state.display()))?;
+            st.check(&cfg.params, cfg.seed, cfg.iterations)?;
             if st.done < st.iterations {
                 check_option(cfg, stop)?;
             }
@@ -308,7 +403,7 @@ fn spsa_loop(cfg: &SpsaConfig, out: &mut dyn Write, stop: &AtomicBool) -> Result
         None => {
             check_option(cfg, stop)?;
             let st = SpsaState::new(&cfg.params, cfg.seed, cfg.iterations);
-            st.save(&cfg.state).map_err(|e| e.to_string())?;
+            st.save(&cfg.state)?;
             let _ = writeln!(
                 out,
                 "SPSA: {} iterations of {} pairs, seed {}, state {}",
@@ -332,7 +427,7 @@ fn spsa_loop(cfg: &SpsaConfig, out: &mut dyn Write, stop: &AtomicBool) -> Result
         let report = match run(&m, &mut std::io::sink(), stop) {
             // An engine start cut short by the stop is the stop, not a failure.
             Err(_) if stopped() => None,
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(SpsaError::Match(e)),
             Ok(r) if r.end == MatchEnd::Interrupted => None,
             Ok(r) => Some(r),
         };
@@ -354,7 +449,7 @@ fn spsa_loop(cfg: &SpsaConfig, out: &mut dyn Write, stop: &AtomicBool) -> Result
         for ((_, v), n) in st.theta.iter_mut().zip(&next) {
             *v = *n;
         }
-        st.save(&cfg.state).map_err(|e| e.to_string())?;
+        st.save(&cfg.state)?;
         let line = format!(
             "{}\t{:.4}\t{:.4}\t{}\t{}\t{}-{}-{}\t{}\n",
             st.done,
@@ -404,13 +499,17 @@ fn spsa_loop(cfg: &SpsaConfig, out: &mut dyn Write, stop: &AtomicBool) -> Result
     Ok(0)
 }
 
-fn append_history(cfg: &SpsaConfig, names: &[&str], line: &str) -> Result<(), String> {
+fn append_history(cfg: &SpsaConfig, names: &[&str], line: &str) -> Result<(), SpsaError> {
+    let history_err = |error| SpsaError::History {
+        path: cfg.history.clone(),
+        error,
+    };
     let fresh = !cfg.history.exists();
     let mut f = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&cfg.history)
-        .map_err(|e| format!("{}: {e}", cfg.history.display()))?;
+        .map_err(history_err)?;
     let mut text = String::new();
     if fresh {
         text = format!(
@@ -419,8 +518,7 @@ fn append_history(cfg: &SpsaConfig, names: &[&str], line: &str) -> Result<(), St
         );
     }
     text += line;
-    f.write_all(text.as_bytes())
-        .map_err(|e| format!("{}: {e}", cfg.history.display()))
+    f.write_all(text.as_bytes()).map_err(history_err)
 }
 
 #[cfg(test)]
@@ -485,7 +583,9 @@ mod tests {
             ("--engine cmd=other", "once"),
             ("--iterations 0", "at least 1"),
         ] {
-            let e = SpsaConfig::parse(&words(&format!("{base} {extra}"))).unwrap_err();
+            let e = SpsaConfig::parse(&words(&format!("{base} {extra}")))
+                .unwrap_err()
+                .to_string();
             assert!(e.contains(what), "{extra}: {e}");
         }
         for missing in ["--params", "--state", "--iterations", "--engine"] {
@@ -494,7 +594,8 @@ mod tests {
             let mut cut = args.clone();
             cut.drain(pos..pos + 2);
             let e = SpsaConfig::parse(&cut).unwrap_err();
-            assert!(e.contains("is needed"), "{missing}: {e}");
+            assert!(matches!(e, SpsaError::Args(_)), "{missing}: {e}");
+            assert!(e.to_string().contains("is needed"), "{missing}: {e}");
         }
         std::fs::remove_file(p).unwrap();
     }
