@@ -110,6 +110,34 @@ fn legal_in(fen: &str, text: &str) -> bool {
     parse_move(g.position(), text, ProtocolDialect::Cecp).is_ok_and(|m| g.is_legal(m))
 }
 
+/// The lines a restarted analysis printed for `fen`, after any lines
+/// that the stopped analysis of `old_fen` still printed before the engine
+/// read the command that restarted it (the test counts the lines before it
+/// sends the command, and the old search may add one in between; the
+/// engine's gate drops everything after). Each stale line must be legal in
+/// the old position; the two sides to move have no move in common.
+fn restarted<'a>(lines: &'a [String], old_fen: &str, fen: &str) -> &'a [String] {
+    let fresh = lines
+        .iter()
+        .position(|l| pv_starts_legally(l, fen))
+        .unwrap_or(lines.len());
+    for l in &lines[..fresh] {
+        assert_thinking_line(l, old_fen);
+    }
+    assert!(
+        fresh < lines.len(),
+        "no line of the restarted analysis: {lines:?}"
+    );
+    &lines[fresh..]
+}
+
+/// Whether a thinking line's PV starts with a move legal in `fen`.
+fn pv_starts_legally(line: &str, fen: &str) -> bool {
+    line.split_whitespace()
+        .nth(4)
+        .is_some_and(|m| legal_in(fen, m))
+}
+
 /// `ply score time nodes pv…` with a legal first PV move.
 fn assert_thinking_line(line: &str, fen: &str) {
     let f: Vec<&str> = line.split_whitespace().collect();
@@ -438,14 +466,16 @@ fn analyze_follows_the_moves_until_exit() {
     let n = xb.lines().len();
     xb.send("usermove b0c2");
     let fen = fen_after(&["b0c2"]);
-    let second = xb.wait_from(n, |l| l.starts_with("3 "));
-    for l in &second {
+    let second = xb.wait_from(n, |l| l.starts_with("3 ") && pv_starts_legally(l, &fen));
+    for l in restarted(&second, &start_fen, &fen) {
         assert_thinking_line(l, &fen);
     }
     let n = xb.lines().len();
     xb.send("undo");
-    let third = xb.wait_from(n, |l| l.starts_with("2 "));
-    for l in &third {
+    let third = xb.wait_from(n, |l| {
+        l.starts_with("2 ") && pv_starts_legally(l, &start_fen)
+    });
+    for l in restarted(&third, &fen, &start_fen) {
         assert_thinking_line(l, &start_fen);
     }
     xb.send("exit");
