@@ -377,13 +377,30 @@ impl EvalArgs {
     }
 }
 
+/// The network and rule set a search-driven command plays with, or the
+/// message and exit code 2 already printed.
+type Network = Option<std::sync::Arc<janggi_search::nnue::Network>>;
+
+fn network_and_rules(
+    eval: &EvalArgs,
+    variant: &str,
+    flag: &str,
+) -> Result<(Network, janggi_core::Rules), i32> {
+    let network = eval.network().map_err(|e| {
+        eprintln!("error: {e}");
+        2
+    })?;
+    let rules = janggi_core::Rules::from_variant(variant).map_err(|e| {
+        eprintln!("error: {flag}: {e}");
+        2
+    })?;
+    Ok((network, rules))
+}
+
 fn run_datagen(a: DatagenArgs) -> i32 {
-    let network = match a.eval.network() {
-        Ok(n) => n,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+    let (network, rules) = match network_and_rules(&a.eval, &a.variant, "--variant") {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     let shard = a
         .shard
@@ -392,13 +409,6 @@ fn run_datagen(a: DatagenArgs) -> i32 {
     let Some(shard) = shard else {
         eprintln!("error: --shard {}: want i/n, e.g. 0/4", a.shard);
         return 2;
-    };
-    let rules = match janggi_core::Rules::from_variant(&a.variant) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: --variant: {e}");
-            return 2;
-        }
     };
     let mut cfg = janggi_tools::datagen::DatagenConfig {
         out: a.out,
@@ -443,19 +453,9 @@ fn run_datagen(a: DatagenArgs) -> i32 {
 }
 
 fn run_relabel(a: RelabelArgs) -> i32 {
-    let network = match a.eval.network() {
-        Ok(n) => n,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    let rules = match janggi_core::Rules::from_variant(&a.variant) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: --variant: {e}");
-            return 2;
-        }
+    let (network, rules) = match network_and_rules(&a.eval, &a.variant, "--variant") {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     let cfg = janggi_tools::relabel::RelabelConfig {
         provenance: vec![
@@ -623,19 +623,9 @@ fn run_train(a: TrainArgs) -> i32 {
 }
 
 fn run_book(a: BookArgs) -> i32 {
-    let network = match a.eval.network() {
-        Ok(n) => n,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
-    };
-    let rules = match janggi_core::Rules::from_variant(&a.rules) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: --rules: {e}");
-            return 2;
-        }
+    let (network, rules) = match network_and_rules(&a.eval, &a.rules, "--rules") {
+        Ok(x) => x,
+        Err(code) => return code,
     };
     if a.count == 0 || a.margin < 0 {
         eprintln!("error: want --count > 0 and --margin >= 0");

@@ -20,11 +20,11 @@
 //!   SHA-256, nodes).
 
 use crate::datagen::format::{read_file, DataError, DataWriter, Record};
-use crate::datagen::{lock, plain_score, provenance, DatagenError};
+use crate::datagen::{lock, plain_score, provenance, search_limits, DatagenError};
 use janggi_core::{Game, Rules};
 use janggi_interrupt as interrupt;
 use janggi_search::nnue::Network;
-use janggi_search::search::{Limits, SearchControl, Searcher};
+use janggi_search::search::{SearchControl, Searcher};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -93,11 +93,7 @@ fn relabel_game(
     searcher: &mut Searcher,
     stop: &AtomicBool,
 ) -> Option<(Vec<Record>, u64)> {
-    let limits = Limits {
-        nodes: (cfg.depth.is_none() || cfg.nodes > 0).then_some(cfg.nodes.max(1)),
-        depth: cfg.depth,
-        ..Limits::default()
-    };
+    let limits = search_limits(cfg.nodes, cfg.depth);
     let control = SearchControl::default();
     searcher.clear();
     let mut kept = Vec::new();

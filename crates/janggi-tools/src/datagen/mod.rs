@@ -197,6 +197,15 @@ pub(crate) fn plain_score(s: ReportScore) -> Option<i32> {
     }
 }
 
+/// A search of `nodes` nodes, or to `depth` (with `nodes` 0: depth only).
+pub(crate) fn search_limits(nodes: u64, depth: Option<u32>) -> Limits {
+    Limits {
+        nodes: (depth.is_none() || nodes > 0).then_some(nodes.max(1)),
+        depth,
+        ..Limits::default()
+    }
+}
+
 /// Plays game `id` to the end. `None` when stopped (Ctrl-C or `stop`).
 pub fn play_game(
     id: u64,
@@ -204,11 +213,7 @@ pub fn play_game(
     searcher: &mut Searcher,
     stop: &AtomicBool,
 ) -> Option<GameData> {
-    let limits = Limits {
-        nodes: (cfg.depth.is_none() || cfg.nodes > 0).then_some(cfg.nodes.max(1)),
-        depth: cfg.depth,
-        ..Limits::default()
-    };
+    let limits = search_limits(cfg.nodes, cfg.depth);
     let control = SearchControl::default();
     searcher.clear();
     let mut game = None;
