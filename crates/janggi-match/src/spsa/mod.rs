@@ -476,12 +476,7 @@ fn spsa_loop(cfg: &SpsaConfig, out: &mut dyn Write, stop: &AtomicBool) -> Result
         let _ = out.flush();
     }
     let values = st.values();
-    let rounded: Vec<i64> = cfg
-        .params
-        .iter()
-        .zip(&values)
-        .map(|(p, v)| v.clamp(p.min, p.max).round() as i64)
-        .collect();
+    let rounded = tuning::rounded(&cfg.params, &values);
     let _ = writeln!(
         out,
         "SPSA done: {} iterations, plus against minus {}-{}-{}",

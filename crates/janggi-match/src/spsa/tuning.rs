@@ -176,18 +176,26 @@ pub struct Perturbation {
     pub minus: Vec<i64>,
 }
 
+/// The integers an engine plays with for real values: clamped to each
+/// parameter's range and rounded.
+pub fn rounded(params: &[TunedParam], values: &[f64]) -> Vec<i64> {
+    params
+        .iter()
+        .zip(values)
+        .map(|(p, v)| v.clamp(p.min, p.max).round() as i64)
+        .collect()
+}
+
 /// The two engines' values around `theta` for the signs `delta`.
 pub fn perturb(params: &[TunedParam], theta: &[f64], delta: &[i8], g: Gains) -> Perturbation {
     let side = |sign: f64| {
-        params
+        let moved: Vec<f64> = params
             .iter()
             .zip(theta)
             .zip(delta)
-            .map(|((p, &t), &d)| {
-                let v = t + sign * f64::from(d) * p.c_end * g.c_scale;
-                v.clamp(p.min, p.max).round() as i64
-            })
-            .collect()
+            .map(|((p, &t), &d)| t + sign * f64::from(d) * p.c_end * g.c_scale)
+            .collect();
+        rounded(params, &moved)
     };
     Perturbation {
         plus: side(1.0),
