@@ -13,7 +13,8 @@
 use super::position::Position;
 use super::rays::{all_lines, first_blocker, ray, DIRS};
 use super::tables::{
-    ELEPHANT_SOURCES, HORSE_SOURCES, SOURCE_MASKS, SRC_ELEPHANT, SRC_HORSE, SRC_PALACE, SRC_SOLDIER,
+    CHECK_ZONE, ELEPHANT_SOURCES, HORSE_SOURCES, SOURCE_MASKS, SRC_ELEPHANT, SRC_HORSE, SRC_PALACE,
+    SRC_SOLDIER,
 };
 use crate::types::{Bitboard, ByKind, Color, Move, PieceKind, Square};
 
@@ -118,6 +119,19 @@ impl<'a> View<'a> {
 }
 
 impl Position {
+    /// Whether the non-pass move `mv` of the side to move may give check.
+    /// `false` is exact when the other side's general is not attacked
+    /// before the move (true of every position reached by legal moves,
+    /// except right after a pass made in check under Fairy-Stockfish's
+    /// bikjang rule); `true` says only that [`Position::in_check`] must be
+    /// asked after the move. Costs two table lookups, where the check test
+    /// after the move reads every attacker of the general.
+    #[inline(always)]
+    pub fn may_give_check(&self, mv: Move) -> bool {
+        let zone = &CHECK_ZONE[self.generals[!self.side].index()];
+        zone[mv.from().index()] | zone[mv.to().index()]
+    }
+
     /// Every piece of either color in `occ` that attacks `target` when only
     /// the pieces in `occ` are on the board (a piece outside `occ` has been
     /// exchanged off; `target` itself is never a screen or leg, so what
@@ -283,5 +297,36 @@ mod tests {
             }
         }
         assert!(tested > 50_000, "{tested}");
+    }
+
+    /// On random playouts: a legal move that `may_give_check` rules out
+    /// never gives check, and the filter rules out a fair share of moves
+    /// (else it would save nothing).
+    #[test]
+    fn check_zone_never_misses_a_check() {
+        let mut rng = SplitMix64::new(12);
+        let (mut checks, mut ruled_out, mut tested) = (0, 0, 0);
+        for _ in 0..60 {
+            let mut pos = Position::from_fen(START_FEN).expect("start");
+            for _ in 0..200 {
+                let legal = pos.legal_moves(LegalityModel::Casual);
+                for &mv in legal.iter().filter(|m| !m.is_pass()) {
+                    let may = pos.may_give_check(mv);
+                    pos.make(mv);
+                    let check = pos.in_check();
+                    pos.unmake();
+                    assert!(may || !check, "{} {mv:?} gives check", pos.fen());
+                    checks += usize::from(check);
+                    ruled_out += usize::from(!may);
+                    tested += 1;
+                }
+                if legal.is_empty() || pos.is_terminal_by_history(LegalityModel::Casual) {
+                    break;
+                }
+                pos.make(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(checks > 1_000, "{checks} checks in {tested} moves");
+        assert!(ruled_out * 3 > tested, "{ruled_out} of {tested} ruled out");
     }
 }

@@ -71,7 +71,7 @@ static RAYS: [[Bitboard; DIRS]; 90] = {
 };
 
 /// All lines from each point, as one set.
-static ALL_LINES: [Bitboard; 90] = {
+pub(crate) static ALL_LINES: [Bitboard; 90] = {
     let mut t = [Bitboard::EMPTY; 90];
     let mut i = 0;
     while i < 90 {

@@ -548,6 +548,49 @@ pub(crate) static SOURCE_MASKS: [[Bitboard; 90]; 5] = {
     t
 };
 
+/// `CHECK_ZONE[k][s]`: whether `s` is one of the points a move must start or end on to give check
+/// to a general on `k` that is not attacked before it. A check after the
+/// move comes either from the moved piece (it lands on a line through
+/// `k`, or where a horse, an elephant or a soldier attacks `k` from) or
+/// from a piece that did not move, whose attack only the two points of
+/// the move can have changed: a chariot's or cannon's line through `k`
+/// opened, or a cannon's screen made or taken away (a point on a line
+/// through `k`), or a horse's or elephant's leg left (a leg point of a
+/// jump onto `k`). Generals and guards never attack the other general.
+pub(crate) static CHECK_ZONE: [[bool; 90]; 90] = {
+    // One byte per point: a load, where a 128-bit set's variable shift
+    // costs a branch and several instructions.
+    let mut t = [[false; 90]; 90];
+    let mut i = 0;
+    while i < 90 {
+        let mut z = super::rays::ALL_LINES[i].0
+            | SOURCE_MASKS[SRC_HORSE][i].0
+            | SOURCE_MASKS[SRC_ELEPHANT][i].0
+            | SOURCE_MASKS[SRC_SOLDIER][i].0
+            | SOURCE_MASKS[SRC_SOLDIER + 1][i].0;
+        let h = HORSE_SOURCES[i];
+        let mut k = 0;
+        while k < h.len as usize {
+            z |= 1 << h.j[k].leg.index();
+            k += 1;
+        }
+        let e = ELEPHANT_SOURCES[i];
+        let mut k = 0;
+        while k < e.len as usize {
+            z |= 1 << e.j[k].leg1.index();
+            z |= 1 << e.j[k].leg2.index();
+            k += 1;
+        }
+        let mut s = 0;
+        while s < 90 {
+            t[i][s] = z >> s & 1 != 0;
+            s += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

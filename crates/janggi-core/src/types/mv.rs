@@ -14,6 +14,17 @@ pub struct Move(NonZeroU16);
 
 const PASS_BITS: u16 = 0x3FFF;
 
+/// `i % 90` for a 7-bit `i` (a point index, or the pass's 127), as a
+/// compare and a conditional move instead of a division.
+#[inline(always)]
+const fn below_90(i: u8) -> u8 {
+    if i >= 90 {
+        i - 90
+    } else {
+        i
+    }
+}
+
 impl Move {
     /// The pass (한수쉼). In UCI text it is the mover's general square twice.
     pub const PASS: Move = match NonZeroU16::new(PASS_BITS) {
@@ -53,13 +64,13 @@ impl Move {
     /// Origin square (meaningless for the pass).
     #[inline]
     pub const fn from(self) -> Square {
-        Square::from_index_unchecked((self.0.get() & 0x7F) as u8 % 90)
+        Square::from_index_unchecked(below_90((self.0.get() & 0x7F) as u8))
     }
 
     /// Destination square (meaningless for the pass).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::from_index_unchecked((self.0.get() >> 7 & 0x7F) as u8 % 90)
+        Square::from_index_unchecked(below_90((self.0.get() >> 7 & 0x7F) as u8))
     }
 
     /// Raw 16-bit value (for packing into hash entries).

@@ -49,8 +49,9 @@ pub struct MovePicker {
     counter: Option<Move>,
     ctx: OrderCtx,
     list: MoveList,
-    /// Ordering score of each move of `list` (filled when it is generated;
-    /// not zeroed up front, which cost a 1 KB memset per node).
+    /// Ordering key of each move of `list` ([`order_key`]: its score and
+    /// its place; filled when it is generated, not zeroed up front, which
+    /// cost a 1 KB memset per node).
     scores: ArrayVec<i32, MAX_MOVES>,
     cur: usize,
     bad: MoveList,
@@ -63,6 +64,21 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
     let victim = pos.piece_at(mv.to()).map_or(0, |p| piece_value(p.kind));
     let attacker = pos.piece_at(mv.from()).map_or(0, |p| piece_value(p.kind));
     victim * 8 - attacker / 16
+}
+
+/// Ordering scores stay within this bound: MVV-LVA below 2^14, history
+/// sums within 3 × `HISTORY_MAX` (gravity), a quarter of the capture
+/// history on top; the bound only guards the packing of [`order_key`].
+const SCORE_BOUND: i32 = (1 << 22) - 1;
+
+/// The ordering key of the move at `index` of a list with `score`: the
+/// score in the high bits, `255 - index` in the low 8 (a list holds at
+/// most 256 moves), so that the greatest key is the best score's first
+/// move and one maximum finds both.
+#[inline(always)]
+fn order_key(score: i32, index: usize) -> i32 {
+    debug_assert!(index < MAX_MOVES && score.abs() <= SCORE_BOUND);
+    score.clamp(-SCORE_BOUND, SCORE_BOUND) * 256 + (255 - index as i32)
 }
 
 /// Whether `mv` is a capture.
@@ -139,16 +155,17 @@ impl MovePicker {
     fn pick_best(&mut self) -> Option<Move> {
         let cur = self.cur;
         let rest = self.scores.get(cur..)?;
-        // The best score by a maximum that vectorizes, then the first
-        // move with it: fewer instructions than one compare-and-select
-        // per move keeping the index along.
         if rest.is_empty() {
             return None;
         }
+        // One maximum over the keys (it vectorises) gives the best score
+        // and, in the key's low bits, the first move with it.
         let max = rest.iter().copied().fold(i32::MIN, i32::max);
-        let best = cur + rest.iter().position(|&s| s == max).unwrap_or(0);
+        let best = 255 - (max & 0xFF) as usize;
         self.list.swap(cur, best);
-        self.scores.swap(cur, best);
+        // The move at `cur` goes to `best`: its key takes the new place.
+        let moved = self.scores[cur];
+        self.scores[best] = (moved & !0xFF) | (255 - best as i32);
         self.cur = cur + 1;
         Some(self.list[cur])
     }
@@ -169,14 +186,17 @@ impl MovePicker {
                     pos.generate(GenKind::Captures, &mut self.list);
                     self.scores.clear();
                     if self.ctx.capture_history {
+                        self.scores
+                            .extend(self.list.iter().enumerate().map(|(i, &m)| {
+                                order_key(mvv_lva(pos, m) + history.capture_score(pos, m) / 4, i)
+                            }));
+                    } else {
                         self.scores.extend(
                             self.list
                                 .iter()
-                                .map(|&m| mvv_lva(pos, m) + history.capture_score(pos, m) / 4),
+                                .enumerate()
+                                .map(|(i, &m)| order_key(mvv_lva(pos, m), i)),
                         );
-                    } else {
-                        self.scores
-                            .extend(self.list.iter().map(|&m| mvv_lva(pos, m)));
                     }
                     self.stage = Stage::GoodCaptures;
                 }
@@ -230,8 +250,12 @@ impl MovePicker {
                     pos.generate(GenKind::Quiets, &mut self.list);
                     self.scores.clear();
                     let ctx = self.ctx;
-                    self.scores
-                        .extend(self.list.iter().map(|&m| history.quiet_score(pos, m, &ctx)));
+                    self.scores.extend(
+                        self.list
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &m)| order_key(history.quiet_score(pos, m, &ctx), i)),
+                    );
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => match self.pick_best() {
@@ -271,6 +295,58 @@ mod tests {
     use janggi_core::LegalityModel;
 
     /// The picker yields every pseudo-legal move exactly once (plus the pass).
+    /// The packed keys yield the moves in exactly the order of the plain
+    /// selection they replace (the first move of the best score, swapped
+    /// to the front), ties and negative scores included, up to full lists.
+    #[test]
+    fn packed_keys_pick_like_plain_selection() {
+        let mut rng = janggi_core::rng::SplitMix64::new(5);
+        let all: Vec<Move> = janggi_core::Square::ALL
+            .iter()
+            .flat_map(|&a| {
+                janggi_core::Square::ALL
+                    .iter()
+                    .filter_map(move |&b| Move::new(a, b))
+            })
+            .collect();
+        for round in 0..400 {
+            let n = if round % 10 == 0 {
+                MAX_MOVES
+            } else {
+                1 + rng.below(80)
+            };
+            let spread = [3, 50, 2 * SCORE_BOUND as usize][round % 3];
+            let moves: Vec<Move> = (0..n).map(|_| all[rng.below(all.len())]).collect();
+            let scores: Vec<i32> = (0..n)
+                .map(|_| rng.below(spread + 1) as i32 - (spread / 2) as i32)
+                .collect();
+            // The plain selection.
+            let (mut pm, mut ps) = (moves.clone(), scores.clone());
+            let mut plain = Vec::new();
+            for cur in 0..n {
+                let max = ps[cur..].iter().copied().max().unwrap();
+                let best = cur + ps[cur..].iter().position(|&s| s == max).unwrap();
+                pm.swap(cur, best);
+                ps.swap(cur, best);
+                plain.push(pm[cur]);
+            }
+            let mut picker = MovePicker::new(
+                &Position::from_fen(janggi_core::START_FEN).unwrap(),
+                Kind::Captures,
+                None,
+                [None; 2],
+                None,
+                OrderCtx::default(),
+            );
+            picker.list.extend(moves.iter().copied());
+            picker
+                .scores
+                .extend(scores.iter().enumerate().map(|(i, &s)| order_key(s, i)));
+            let packed: Vec<Move> = std::iter::from_fn(|| picker.pick_best()).collect();
+            assert_eq!(packed, plain, "round {round}");
+        }
+    }
+
     #[test]
     fn yields_each_move_once() {
         let fens = [

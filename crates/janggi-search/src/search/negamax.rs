@@ -237,11 +237,17 @@ impl<'a> Worker<'a> {
             acc.push(&self.pos, mv);
         }
         self.conts[ply] = cont_key(&self.pos, mv);
+        // Whether the move can give check, from its two points alone; exact
+        // only when the other general is not attacked now, which a pass made
+        // in check (Fairy-Stockfish's bikjang) or a root position from
+        // outside can break: those ask the full test.
+        let may_check =
+            self.pos.may_give_check(mv) || mv.is_pass() || ply == 0 || self.tree.last_was_pass();
         self.pos.make(mv);
         self.moves[ply] = Some(mv);
         // Computed once here: the child, the move loop and the rule state
         // (Fairy-Stockfish's repetition rule) all need it.
-        let check = self.pos.in_check();
+        let check = may_check && self.pos.in_check();
         self.hint_check(ply + 1, Some(check));
         self.tree.push(&self.pos, mv, capture, check)
     }
