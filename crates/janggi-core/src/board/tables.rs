@@ -481,21 +481,17 @@ pub static FILE_MASKS: [Bitboard; 9] = {
 };
 
 /// For two squares on one file, the squares strictly between them
-/// (empty otherwise). Indexed `[file][rank_a][rank_b]` would be smaller; this
-/// is computed on demand from [`FILE_MASKS`] instead.
+/// (empty otherwise), from two lines of [`rays`](super::rays).
 #[inline]
 pub(crate) fn between_on_file(a: Square, b: Square) -> Bitboard {
-    if a.file() != b.file() {
-        return Bitboard::EMPTY;
-    }
     let (lo, hi) = if a.index() < b.index() {
-        (a.index(), b.index())
+        (a, b)
     } else {
-        (b.index(), a.index())
+        (b, a)
     };
-    // bits strictly between lo and hi
-    let span = ((1u128 << hi) - 1) & !((1u128 << (lo + 1)) - 1);
-    Bitboard(span) & FILE_MASKS[a.file() as usize]
+    // The line up from the lower point and the line down from the higher
+    // one meet only on a shared file, and there only between the two.
+    super::rays::ray(lo, 0) & super::rays::ray(hi, 1)
 }
 
 /// Row of [`SOURCE_MASKS`]: horses.

@@ -8,6 +8,18 @@ use std::fmt;
 
 /// Number of files (세로줄) on the board.
 pub(crate) const FILES: u8 = 9;
+
+/// `i % 9` for every byte: a point's file by one load instead of a
+/// division (the search asks for files millions of times a second).
+const FILE_OF: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i % FILES as usize) as u8;
+        i += 1;
+    }
+    t
+};
 /// Number of ranks (가로줄) on the board.
 pub(crate) const RANKS: u8 = 10;
 /// Number of squares (intersections).
@@ -66,7 +78,7 @@ impl Square {
     /// File 0..9 (`a`..`i`).
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 % FILES
+        FILE_OF[self.0 as usize]
     }
 
     /// Rank 0..10 (Cho's back rank is 0).
