@@ -191,6 +191,7 @@ impl Position {
     /// # Panics
     /// In debug builds, if the origin square does not hold a piece of the side
     /// to move or the destination holds one of its own pieces.
+    #[inline(always)]
     pub fn make(&mut self, mv: Move) {
         let mut st = State {
             mv,
@@ -242,6 +243,7 @@ impl Position {
     }
 
     /// Takes back the last move made. Does nothing if no move was made.
+    #[inline(always)]
     pub fn unmake(&mut self) {
         let Some(st) = self.stack.pop() else {
             return;
