@@ -655,13 +655,18 @@ impl<'a> Worker<'a> {
         let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
-        let danger = self.pos.danger();
+        // The danger points, computed when a move first needs them (never
+        // in check, where every move is tested).
+        let mut danger = None;
         while let Some(mv) = picker.next(&self.pos, self.history) {
             if Some(mv) == excluded {
                 continue;
             }
             let pass = mv.is_pass();
-            if !pass && (in_check || danger.risky(mv)) && self.pos.leaves_general_attacked(mv) {
+            if !pass
+                && (in_check || danger.get_or_insert_with(|| self.pos.danger()).risky(mv))
+                && self.pos.leaves_general_attacked(mv)
+            {
                 continue;
             }
             // Singular extension: when every other move stays clearly

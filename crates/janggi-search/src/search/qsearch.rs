@@ -78,12 +78,11 @@ impl Worker<'_> {
         let mut best_move = None;
         let mut legal = 0usize;
         let mut rep_forbidden = false;
-        let danger = self.pos.danger();
+        // The danger points, computed when a move first needs them (not in
+        // check, and not for a node whose captures are all pruned).
+        let mut danger = None;
         while let Some(mv) = picker.next(&self.pos, self.history) {
             let pass = mv.is_pass();
-            if !pass && (in_check || danger.risky(mv)) && self.pos.leaves_general_attacked(mv) {
-                continue;
-            }
             let capture = is_capture(&self.pos, mv);
             if !in_check && capture {
                 let victim = self
@@ -93,6 +92,12 @@ impl Worker<'_> {
                 if stand + victim + self.shared.params.delta_margin <= alpha {
                     continue;
                 }
+            }
+            if !pass
+                && (in_check || danger.get_or_insert_with(|| self.pos.danger()).risky(mv))
+                && self.pos.leaves_general_attacked(mv)
+            {
+                continue;
             }
             let Some(after) = self.make_in_loop(mv, capture, ply, &mut rep_forbidden) else {
                 continue;
