@@ -524,15 +524,18 @@ mod tests {
         s.split_whitespace().map(str::to_string).collect()
     }
 
-    fn params_file() -> PathBuf {
-        let p = std::env::temp_dir().join(format!("spsa-params-{}.txt", std::process::id()));
+    /// A parameter file of this test's own: tests run on parallel threads
+    /// of one process, so the process id alone would let one test delete
+    /// the file another is reading.
+    fn params_file(test: &str) -> PathBuf {
+        let p = std::env::temp_dir().join(format!("spsa-params-{}-{test}.txt", std::process::id()));
         std::fs::write(&p, "a, 10, 0, 20, 2, 0.01\nb, 5, 0, 9, 1, 0.01\n").unwrap();
         p
     }
 
     #[test]
     fn the_command_line_makes_two_engines_and_keeps_the_match_options() {
-        let p = params_file();
+        let p = params_file("command-line");
         let cfg = SpsaConfig::parse(&words(&format!(
             "--params {} --state s.state --iterations 50 --pairs 3 \
              --engine cmd=eng name=x option.SearchTune=rfp_depth=7 --each nodes=100 \
@@ -567,7 +570,7 @@ mod tests {
 
     #[test]
     fn what_spsa_decides_cannot_be_given() {
-        let p = params_file();
+        let p = params_file("refusals");
         let base = format!(
             "--params {} --state s --iterations 5 --engine cmd=eng",
             p.display()
