@@ -544,15 +544,16 @@ pub(crate) static SOURCE_MASKS: [[Bitboard; 90]; 5] = {
     t
 };
 
-/// `CHECK_ZONE[k][s]`: whether `s` is one of the points a move must start or end on to give check
-/// to a general on `k` that is not attacked before it. A check after the
-/// move comes either from the moved piece (it lands on a line through
-/// `k`, or where a horse, an elephant or a soldier attacks `k` from) or
-/// from a piece that did not move, whose attack only the two points of
-/// the move can have changed: a chariot's or cannon's line through `k`
-/// opened, or a cannon's screen made or taken away (a point on a line
-/// through `k`), or a horse's or elephant's leg left (a leg point of a
-/// jump onto `k`). Generals and guards never attack the other general.
+/// `CHECK_ZONE[k][s]`: whether a move must start or end on `s` to give
+/// check to a general on `k` that is not attacked before it. A check after
+/// the move comes either from the moved piece (it lands on a line through
+/// `k`, or where a horse or an elephant attacks `k` from; a soldier's
+/// points lie on those lines) or from a piece that did not move, whose
+/// attack only the two points of the move can have changed: a chariot's or
+/// cannon's line through `k` opened, a cannon's screen made or taken away
+/// (a point on a line through `k`), or a horse's or elephant's leg left (a
+/// leg point of a jump onto `k`). Generals and guards never attack the
+/// other general.
 pub(crate) static CHECK_ZONE: [[bool; 90]; 90] = {
     // One byte per point: a load, where a 128-bit set's variable shift
     // costs a branch and several instructions.
@@ -561,9 +562,7 @@ pub(crate) static CHECK_ZONE: [[bool; 90]; 90] = {
     while i < 90 {
         let mut z = super::rays::ALL_LINES[i].0
             | SOURCE_MASKS[SRC_HORSE][i].0
-            | SOURCE_MASKS[SRC_ELEPHANT][i].0
-            | SOURCE_MASKS[SRC_SOLDIER][i].0
-            | SOURCE_MASKS[SRC_SOLDIER + 1][i].0;
+            | SOURCE_MASKS[SRC_ELEPHANT][i].0;
         let h = HORSE_SOURCES[i];
         let mut k = 0;
         while k < h.len as usize {

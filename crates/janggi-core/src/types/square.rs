@@ -8,6 +8,10 @@ use std::fmt;
 
 /// Number of files (세로줄) on the board.
 pub(crate) const FILES: u8 = 9;
+/// Number of ranks (가로줄) on the board.
+pub(crate) const RANKS: u8 = 10;
+/// Number of squares (intersections).
+pub(crate) const NUM_SQUARES: usize = 90;
 
 /// `i % 9` for every byte: a point's file by one load instead of a
 /// division (the search asks for files millions of times a second).
@@ -20,10 +24,6 @@ const FILE_OF: [u8; 256] = {
     }
     t
 };
-/// Number of ranks (가로줄) on the board.
-pub(crate) const RANKS: u8 = 10;
-/// Number of squares (intersections).
-pub(crate) const NUM_SQUARES: usize = 90;
 
 /// One of the 90 board intersections.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]

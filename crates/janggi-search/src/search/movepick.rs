@@ -294,7 +294,6 @@ mod tests {
     use super::*;
     use janggi_core::LegalityModel;
 
-    /// The picker yields every pseudo-legal move exactly once (plus the pass).
     /// The packed keys yield the moves in exactly the order of the plain
     /// selection they replace (the first move of the best score, swapped
     /// to the front), ties and negative scores included, up to full lists.
@@ -347,6 +346,7 @@ mod tests {
         }
     }
 
+    /// The picker yields every pseudo-legal move exactly once (plus the pass).
     #[test]
     fn yields_each_move_once() {
         let fens = [
