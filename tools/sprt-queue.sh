@@ -10,9 +10,11 @@
 # seeded random order, each opening with both colours, no adjudication,
 # into DIR/NAME.log and DIR/NAME.pgn. A test whose log ends in
 # "Finished match" is done and skipped when the queue is run again; one cut
-# off (session end, reboot) is played again from its start with the same
-# seed, since an SPRT's games cannot be pieced together. At the end a table
-# of every finished test is printed for docs/strength.md.
+# off (session end, reboot) goes on from its PGN file (`janggi-match
+# --resume`, same seed): the games finished before the cut count, in the
+# order they were played, the others are played, and the test goes on as
+# if never stopped (its log grows by a run). At the end a table of every
+# test is printed for docs/strength.md.
 #
 # Settings (environment): TUNE (the tuning engine; default
 # target/release/janggi-tune, built with `cargo build --release --features
@@ -62,7 +64,7 @@ while read -r name params rest; do
         --games "$games" --concurrency "$conc" \
         --openings file=books/janggi-1200.epd order=random --seed "$((seed + k))" --variant janggi \
         --sprt "elo0=$elo0" "elo1=$elo1" alpha=0.05 beta=0.05 \
-        --pgnout "$dir/$name.pgn" >"$log" 2>&1 || true
+        --pgnout "$dir/$name.pgn" --resume >>"$log" 2>&1 || true
     grep -E '^(Score of|Elo difference|Finished match|Match interrupted)' "$log" | tail -3 || true
 done <"$queue"
 

@@ -618,3 +618,148 @@ fn endless_games_are_adjudicated_by_default_and_the_limits_can_change() {
         "{out}"
     );
 }
+
+/// The file's games as (round, result), in file order.
+fn rounds(text: &str) -> Vec<(usize, String)> {
+    read_pgn(text)
+        .expect("parses")
+        .iter()
+        .map(|g| {
+            let round = g.tag("Round").and_then(|r| r.parse().ok()).expect("Round");
+            (round, g.result.clone())
+        })
+        .collect()
+}
+
+#[test]
+fn a_cut_off_match_resumes_from_its_pgn_file() {
+    let pgn = temp("resume.pgn");
+    let args = |seed: u32, name: &str, extra: &str| {
+        let mut a = fake(name, &["seed=11"], &["nodes=1"]);
+        a.extend(fake("b", &["seed=12"], &["nodes=1"]));
+        a.extend(words(&format!(
+            "--games 8 --concurrency 2 --openings setups order=random plies=2 --seed {seed} \
+             --variant janggi --maxmoves 120 {extra}"
+        )));
+        a.extend(["--pgnout".to_string(), pgn.display().to_string()]);
+        a
+    };
+    let (first, _) = play(&args(42, "a", ""));
+    assert_eq!(first.games.len(), 8);
+    let whole = std::fs::read_to_string(&pgn).expect("PGN");
+    let at = janggi_match::resume::game_starts(&whole);
+    assert_eq!(at.len(), 8);
+    // What a cut-off run leaves: three finished games, the game in
+    // progress at a Ctrl-C written unfinished (`*`), and a fifth game
+    // whose write stopped in the middle (the machine went down).
+    let kept = &whole[..at[3]];
+    let fourth = &whole[at[3]..at[4]];
+    let result = rounds(fourth)[0].1.clone();
+    let aborted = fourth
+        .replace(&format!("[Result \"{result}\"]"), "[Result \"*\"]")
+        .replace(&format!("{result}\n\n"), "*\n\n");
+    let fifth = &whole[at[4]..at[5]];
+    let cut_text = format!("{kept}{aborted}{}", &fifth[..fifth.len() / 2]);
+    std::fs::write(&pgn, &cut_text).expect("write");
+
+    // Another match's command line is refused and the file left alone.
+    // (Another seed: another opening, or the same setup with other
+    // random plies; another name: on whichever side it plays.)
+    let other_seed: &[&str] = &["[FEN]", "[Opening]", "opening moves"];
+    for (seed, name, why) in [(43, "a", other_seed), (42, "x", &["[White]", "[Black]"])] {
+        let cfg = MatchConfig::parse(&args(seed, name, "--resume")).expect("args");
+        let err = run(&cfg, &mut Vec::new(), &AtomicBool::new(false)).expect_err("refused");
+        assert!(matches!(err, MatchError::Resume { .. }), "{err:?}");
+        let text = err.to_string();
+        assert!(why.iter().any(|w| text.contains(w)), "{text}");
+        assert_eq!(std::fs::read_to_string(&pgn).expect("PGN"), cut_text);
+    }
+
+    let (report, out) = play(&args(42, "a", "--resume"));
+    let done: Vec<usize> = rounds(kept).iter().map(|r| r.0).collect();
+    assert_eq!(
+        report.earlier.iter().map(|g| g.number).collect::<Vec<_>>(),
+        done,
+        "{out}"
+    );
+    assert!(
+        out.contains("Resuming from")
+            && out.contains("3 of 8 games finished there, 1 aborted (played again); 5 to play"),
+        "{out}"
+    );
+    assert!(out.contains("was cut off while being written"), "{out}");
+    assert_eq!(report.games.len(), 5, "{out}");
+    assert!(report.games.iter().all(|g| !done.contains(&g.number)));
+    assert_eq!(report.pairs[&(0, 1)].games(), 8, "the file's games count");
+    assert!(out.contains("Finished match"), "{out}");
+    // The file: the three games as they were, the aborted one kept, the
+    // cut one gone, then the five played now; every game finished once.
+    let text = std::fs::read_to_string(&pgn).expect("PGN");
+    assert!(text.starts_with(&format!("{kept}{aborted}")));
+    let mut finished: Vec<usize> = rounds(&text)
+        .into_iter()
+        .filter(|r| r.1 != "*")
+        .map(|r| r.0)
+        .collect();
+    finished.sort_unstable();
+    assert_eq!(finished, (1..=8).collect::<Vec<_>>());
+    // Terminations count the file's games too.
+    let terms = out
+        .lines()
+        .find(|l| l.starts_with("Terminations:"))
+        .expect("line");
+    let n: usize = terms
+        .split(", ")
+        .map(|p| {
+            p.rsplit(' ')
+                .next()
+                .and_then(|v| v.parse::<usize>().ok())
+                .unwrap_or(0)
+        })
+        .sum();
+    assert_eq!(n, 8, "{terms}");
+
+    // Resumed again when everything is played: nothing to play.
+    let (again, out) = play(&args(42, "a", "--resume"));
+    assert!(again.games.is_empty(), "{out}");
+    assert_eq!(again.pairs[&(0, 1)].games(), 8);
+    assert!(
+        out.contains("8 of 8 games finished there; 0 to play"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(&pgn).expect("PGN"), text);
+    let _ = std::fs::remove_file(&pgn);
+
+    // `--resume` needs the file.
+    let mut a = fake("a", &[], &["nodes=1"]);
+    a.extend(fake("b", &[], &["nodes=1"]));
+    a.push("--resume".to_string());
+    let err = MatchConfig::parse(&a).expect_err("no --pgnout");
+    assert!(err.to_string().contains("--pgnout"), "{err}");
+}
+
+#[test]
+fn a_resumed_sprt_that_the_file_already_decides_plays_nothing() {
+    let pgn = temp("resume-sprt.pgn");
+    let mut args = fake("strong", &["seed=1"], &["nodes=1"]);
+    args.extend(fake(
+        "weak",
+        &["mode=resign", "at=1", "period=3", "seed=2"],
+        &["nodes=1"],
+    ));
+    args.extend(words(
+        "--games 400 --maxmoves 30 --openings setups --seed 3 --ratinginterval 0 \
+         --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
+    ));
+    args.extend(["--pgnout".to_string(), pgn.display().to_string()]);
+    let (first, out) = play(&args);
+    assert_eq!(first.end, MatchEnd::Sprt(SprtDecision::AcceptH1), "{out}");
+    let before = std::fs::read_to_string(&pgn).expect("PGN");
+    args.push("--resume".to_string());
+    let (again, out) = play(&args);
+    assert_eq!(again.end, MatchEnd::Sprt(SprtDecision::AcceptH1), "{out}");
+    assert!(again.games.is_empty(), "{out}");
+    assert_eq!(again.pairs[&(0, 1)], first.pairs[&(0, 1)]);
+    assert_eq!(std::fs::read_to_string(&pgn).expect("PGN"), before);
+    let _ = std::fs::remove_file(&pgn);
+}

@@ -35,6 +35,7 @@
 //! | `--variant NAME` | rule preset (`janggikjf` default, `janggi`, `janggitraditional`, `janggimodern`, `janggicasual`) |
 //! | `--rule NAME=VALUE…` | rule overrides (`Bikjang=kja30`, `Repetition=lose`, `Scoring=false`, `AllowPass=false`, `MoveLimit=200`, `NoCaptureLimit=…`), also sent to the engines as options |
 //! | `--pgnout FILE` | append every game to FILE |
+//! | `--resume` | go on with the match FILE holds: play only the games not finished there, count its games in every score (see [`super::resume`]; give the first run's `--seed`) |
 //! | `--sprt elo0= elo1= alpha= beta=` | SPRT with early stop (two engines) |
 //! | `--resign movecount=N score=CP [twosided=false]` | resign adjudication |
 //! | `--draw movenumber=M movecount=N score=CP` | draw adjudication |
@@ -128,6 +129,8 @@ pub struct MatchConfig {
     pub rules: Rules,
     /// PGN output file.
     pub pgnout: Option<PathBuf>,
+    /// Go on from the games `pgnout` holds.
+    pub resume: bool,
     /// SPRT.
     pub sprt: Option<SprtParams>,
     /// Adjudications.
@@ -149,7 +152,7 @@ usage: match --engine cmd=PROGRAM [name=N] [arg=A]... [dir=D] [proto=uci|usi] [o
              [--games N] [--rounds N] [--tournament round-robin|gauntlet] [--concurrency N]
              [--openings setups|startpos|file=book.epd [order=sequential|random] [plies=N] [start=K]]
              [--seed N] [--variant janggikjf|janggi|janggitraditional|janggimodern|janggicasual]
-             [--rule NAME=VALUE...] [--pgnout FILE] [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
+             [--rule NAME=VALUE...] [--pgnout FILE [--resume]] [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05]
              [--resign movecount=N score=CP [twosided=true|false]]
              [--draw movenumber=M movecount=N score=CP] [--maxmoves PLIES] [--nocapture PLIES]
              [--ratinginterval N] [--event NAME] [--debug]
@@ -320,6 +323,7 @@ impl MatchConfig {
             rule_overrides: Vec::new(),
             rules: Rules::default(),
             pgnout: None,
+            resume: false,
             sprt: None,
             adjudication: Adjudication::default(),
             rating_interval: 1,
@@ -393,6 +397,12 @@ impl MatchConfig {
                 "ratinginterval" => cfg.rating_interval = number(opt, one(opt, words)?)?,
                 "event" => cfg.event = words.join(" "),
                 "debug" => cfg.debug = true,
+                "resume" => {
+                    if let Some(w) = words.first() {
+                        return Err(ArgError(format!("--resume takes no value, got '{w}'")));
+                    }
+                    cfg.resume = true;
+                }
                 other => return Err(ArgError(format!("unknown option --{other}"))),
             }
         }
@@ -415,6 +425,11 @@ impl MatchConfig {
                 cfg.engines[i].name = format!("{base}-{n}");
                 n += 1;
             }
+        }
+        if cfg.resume && cfg.pgnout.is_none() {
+            return Err(ArgError(
+                "--resume needs --pgnout FILE (the match's games so far)".to_string(),
+            ));
         }
         if cfg.games == 0 || cfg.rounds == 0 || cfg.concurrency == 0 {
             return Err(ArgError(

@@ -13,6 +13,7 @@
 //! * [`scoresheet`] — the referee's record of a game and the `position` lines;
 //! * [`stats`] — Elo, error bars, LOS, SPRT;
 //! * [`pgn`] — PGN writer and reader;
+//! * [`resume`] — going on with a cut-off match from its PGN file;
 //! * [`runner`] — scheduling, concurrency, output;
 //! * [`spsa`] — SPSA tuning of an engine's parameters against itself,
 //!   resumable (`janggi-match spsa …`);
@@ -40,6 +41,7 @@ pub mod engine_process;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod resume;
 pub mod runner;
 pub mod scoresheet;
 #[cfg(any(test, feature = "scripted-engine"))]

@@ -7,16 +7,21 @@
 //! swapped. Each worker thread owns one process per engine, started on
 //! first use and reused between games (`ucinewgame` + `isready`); a process
 //! that crashed or stopped answering is replaced before its next game.
+//!
+//! With `--resume` the games that the `--pgnout` file holds finished are
+//! counted first and not played again ([`super::resume`]).
 
 use super::config::{EngineConfig, MatchConfig, Tournament};
 use super::engine_process::{EngineProcess, ProcessError};
 use super::openings::{Opening, OpeningError};
-use super::pgn;
+use super::pgn::{self, PgnGame};
 use super::referee::{
     play_game, Adjudication, GameRecord, GameResult, GameSpec, Player, Termination,
 };
+use super::resume::{self, PlayedGame, ResumeError, Resumed};
+use super::scoresheet::Scoresheet;
 use super::stats::{GameScore, SprtDecision, Tally};
-use janggi_core::Color;
+use janggi_core::{Color, Game, Position};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io;
@@ -62,6 +67,9 @@ pub struct MatchReport {
     pub end: MatchEnd,
     /// Every game record received (finished and aborted), in arrival order.
     pub games: Vec<GameRecord>,
+    /// The finished games a resumed match (`--resume`) found in its PGN
+    /// file and counted without playing them.
+    pub earlier: Vec<PlayedGame>,
     /// Tallies per pairing (i < j), from engine i's point of view.
     pub pairs: BTreeMap<(usize, usize), Tally>,
     /// Tally per engine against the field.
@@ -90,6 +98,13 @@ pub enum MatchError {
         /// Why.
         error: io::Error,
     },
+    /// `--resume`: the PGN file holds another match's games, or damage.
+    Resume {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        error: ResumeError,
+    },
 }
 
 impl fmt::Display for MatchError {
@@ -99,6 +114,9 @@ impl fmt::Display for MatchError {
             MatchError::Engine { name, cmd, error } => write!(f, "engine {name} ({cmd}): {error}"),
             MatchError::PgnFile { path, error } => {
                 write!(f, "cannot open {}: {error}", path.display())
+            }
+            MatchError::Resume { path, error } => {
+                write!(f, "cannot resume from {}: {error}", path.display())
             }
         }
     }
@@ -110,6 +128,7 @@ impl std::error::Error for MatchError {
             MatchError::Openings(e) => Some(e),
             MatchError::Engine { error, .. } => Some(error),
             MatchError::PgnFile { error, .. } => Some(error),
+            MatchError::Resume { error, .. } => Some(error),
         }
     }
 }
@@ -305,11 +324,133 @@ fn score_for(rec: &GameRecord, color: Color) -> Option<GameScore> {
     if rec.result.termination == Termination::Aborted {
         return None;
     }
-    Some(match rec.result.winner {
+    Some(score_of(rec.result.winner, color))
+}
+
+fn score_of(winner: Option<Color>, color: Color) -> GameScore {
+    match winner {
         None => GameScore::Draw,
         Some(w) if w == color => GameScore::Win,
         Some(_) => GameScore::Loss,
+    }
+}
+
+/// Counts a finished game of `s` won by `winner` (`None`: drawn); returns
+/// the pairing (i < j).
+fn count_result(report: &mut MatchReport, s: &Scheduled, winner: Option<Color>) -> (usize, usize) {
+    let (cho, han) = (s.sides[0], s.sides[1]);
+    let (sc, sh) = (score_of(winner, Color::Cho), score_of(winner, Color::Han));
+    report.engines[cho].add(sc);
+    report.engines[han].add(sh);
+    let (i, j) = (cho.min(han), cho.max(han));
+    report
+        .pairs
+        .entry((i, j))
+        .or_default()
+        .add(if i == cho { sc } else { sh });
+    (i, j)
+}
+
+/// Game `s` as the PGN file shows it before its first engine move (its
+/// identity tags and book moves), for `--resume`'s check.
+fn expected_game(cfg: &MatchConfig, s: &Scheduled) -> Option<PgnGame> {
+    let mut rec = start_failure(cfg, s, Color::Cho, &ProcessError::Aborted);
+    let pos = Position::from_fen(&s.opening.fen).ok()?;
+    let mut sheet = Scoresheet::new(&s.opening.fen, Game::new(pos, cfg.rules));
+    for &mv in &s.opening.moves {
+        sheet.push_move(mv, None).ok()?;
+    }
+    rec.moves = sheet.moves;
+    let text = pgn::write_game(&rec, &cfg.event, "?");
+    pgn::read_pgn(&text).ok()?.into_iter().next()
+}
+
+/// What `--resume` found in the PGN file and how the file is to be mended
+/// before games are appended.
+struct ResumeFile {
+    resumed: Resumed,
+    /// Cut the file back to this length (a game cut off in its write).
+    truncate: Option<u64>,
+    /// Line ends to append so that the next game starts on a line of its own.
+    pad: &'static str,
+}
+
+/// `--resume`: reads the PGN file against the schedule (a missing file is
+/// an empty match).
+fn read_resume(cfg: &MatchConfig, games: &[Scheduled]) -> Result<ResumeFile, MatchError> {
+    let nothing = ResumeFile {
+        resumed: Resumed::default(),
+        truncate: None,
+        pad: "",
+    };
+    let Some(path) = &cfg.pgnout else {
+        return Ok(nothing);
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(nothing),
+        Err(error) => {
+            return Err(MatchError::PgnFile {
+                path: path.clone(),
+                error,
+            })
+        }
+    };
+    // A write cut off in the middle of a character leaves an incomplete
+    // one at the end: the text before it is read, the cut game found.
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => t,
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default()
+        }
+        Err(e) => {
+            return Err(MatchError::Resume {
+                path: path.clone(),
+                error: ResumeError {
+                    game: 0,
+                    why: format!("not UTF-8 text (byte {})", e.valid_up_to()),
+                },
+            })
+        }
+    };
+    let mut resumed = resume::scan(text, &|n| {
+        games
+            .get(n.checked_sub(1)?)
+            .and_then(|s| expected_game(cfg, s))
     })
+    .map_err(|error| MatchError::Resume {
+        path: path.clone(),
+        error,
+    })?;
+    if resumed.cut.is_none() && text.len() < bytes.len() {
+        // Bytes after the last complete game that are not text: cut.
+        resumed.cut = Some((text.len(), None));
+    }
+    let kept = &text[..resumed.cut.map_or(text.len(), |(at, _)| at)];
+    let pad = if kept.is_empty() || kept.ends_with("\n\n") {
+        ""
+    } else if kept.ends_with('\n') {
+        "\n"
+    } else {
+        "\n\n"
+    };
+    Ok(ResumeFile {
+        truncate: (kept.len() < bytes.len()).then_some(kept.len() as u64),
+        resumed,
+        pad,
+    })
+}
+
+/// Cuts the PGN file back to `len` (a game cut off while being written).
+fn truncate(path: &std::path::Path, len: u64) -> Result<(), MatchError> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .and_then(|f| f.set_len(len))
+        .map_err(|error| MatchError::PgnFile {
+            path: path.to_path_buf(),
+            error,
+        })
 }
 
 /// Plays the match described by `cfg`, writing progress to `out`; `stop`
@@ -340,6 +481,13 @@ pub fn run(
         cfg.concurrency
     );
     let _ = writeln!(out, "{}", adjudication_line(cfg));
+    // Read before any engine starts: a file of another match is refused
+    // at once and left as it is.
+    let resume_file = if cfg.resume {
+        Some(read_resume(cfg, &games)?)
+    } else {
+        None
+    };
     // Pre-flight: every engine must start and accept its options.
     let mut warnings = Vec::new();
     for e in &cfg.engines {
@@ -357,12 +505,31 @@ pub fn run(
     for w in &warnings {
         let _ = writeln!(out, "{w}");
     }
+    if let (Some(rf), Some(path)) = (&resume_file, &cfg.pgnout) {
+        if let Some(len) = rf.truncate {
+            truncate(path, len)?;
+            let which = rf
+                .resumed
+                .cut
+                .and_then(|c| c.1)
+                .map_or_else(String::new, |n| format!(" (game {n})"));
+            let _ = writeln!(
+                out,
+                "The last game in {}{which} was cut off while being written: removed, to be played again",
+                path.display()
+            );
+        }
+    }
     let mut pgn_file = match &cfg.pgnout {
         Some(path) => Some(
             std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
                 .open(path)
+                .and_then(|mut f| {
+                    let pad = resume_file.as_ref().map_or("", |rf| rf.pad);
+                    f.write_all(pad.as_bytes()).map(|()| f)
+                })
                 .map_err(|error| MatchError::PgnFile {
                     path: path.clone(),
                     error,
@@ -375,17 +542,57 @@ pub fn run(
     let mut report = MatchReport {
         end: MatchEnd::Completed,
         games: Vec::new(),
+        earlier: Vec::new(),
         pairs: BTreeMap::new(),
         engines: vec![Tally::default(); n_engines],
     };
+    let mut finished = 0usize;
+    let mut todo = games.clone();
+    if let (Some(rf), Some(path)) = (resume_file, &cfg.pgnout) {
+        for p in &rf.resumed.played {
+            count_result(&mut report, &games[p.number - 1], p.winner);
+            finished += 1;
+        }
+        let done = rf.resumed.numbers();
+        todo.retain(|s| !done.contains(&s.number));
+        let _ = writeln!(
+            out,
+            "Resuming from {}: {} of {} games finished there{}; {} to play",
+            path.display(),
+            rf.resumed.played.len(),
+            games.len(),
+            if rf.resumed.aborted > 0 {
+                format!(", {} aborted (played again)", rf.resumed.aborted)
+            } else {
+                String::new()
+            },
+            todo.len()
+        );
+        report.earlier = rf.resumed.played;
+        for (&(i, j), t) in &report.pairs {
+            let _ = writeln!(
+                out,
+                "Score of {} vs {}: {t}",
+                cfg.engines[i].name, cfg.engines[j].name
+            );
+        }
+        // The file's games may already decide the test.
+        if let (Some(sprt), 2, Some(t)) = (cfg.sprt, n_engines, report.pairs.get(&(0, 1))) {
+            let d = sprt.decide(t);
+            if d != SprtDecision::Continue {
+                let _ = writeln!(out, "{}", sprt.line(t));
+                report.end = MatchEnd::Sprt(d);
+                todo.clear();
+            }
+        }
+    }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
-    let threads = cfg.concurrency.min(games.len()).max(1);
-    let mut finished = 0usize;
+    let threads = cfg.concurrency.min(todo.len()).max(1);
     thread::scope(|scope| {
         for id in 0..threads {
             let tx = tx.clone();
-            let (games, next) = (&games, &next);
+            let (games, next) = (&todo, &next);
             scope.spawn(move || worker(cfg, games, next, stop, id + 1, &tx));
         }
         drop(tx);
@@ -432,13 +639,8 @@ pub fn run(
             let s = &games[rec.number - 1];
             let (cho, han) = (s.sides[0], s.sides[1]);
             let res = &rec.result;
-            if let (Some(sc), Some(sh)) = (score_for(&rec, Color::Cho), score_for(&rec, Color::Han))
-            {
-                report.engines[cho].add(sc);
-                report.engines[han].add(sh);
-                let (i, j) = (cho.min(han), cho.max(han));
-                let t = report.pairs.entry((i, j)).or_default();
-                t.add(if i == cho { sc } else { sh });
+            if score_for(&rec, Color::Cho).is_some() {
+                let (i, j) = count_result(&mut report, s, res.winner);
                 finished += 1;
                 let _ = writeln!(
                     out,
@@ -521,12 +723,13 @@ fn adjudication_line(cfg: &MatchConfig) -> String {
     format!("Adjudication: {} {how}{note}", parts.join(" or "))
 }
 
-/// `Adjudicated: 7 of 100 games (maxMoves 1, noCapture 6)`.
-fn adjudicated_line(games: &[GameRecord]) -> String {
+/// `Adjudicated: 7 of 100 games (maxMoves 1, noCapture 6)`, over the
+/// games' terminations.
+fn adjudicated_line(terminations: &[Termination]) -> String {
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
-    for g in games {
-        if Adjudication::adjudicated(g.result.termination) {
-            *kinds.entry(g.result.termination.name()).or_default() += 1;
+    for &t in terminations {
+        if Adjudication::adjudicated(t) {
+            *kinds.entry(t.name()).or_default() += 1;
         }
     }
     let total: usize = kinds.values().sum();
@@ -536,7 +739,10 @@ fn adjudicated_line(games: &[GameRecord]) -> String {
     } else {
         format!(" ({})", list.join(", "))
     };
-    format!("Adjudicated: {total} of {} games{detail}", games.len())
+    format!(
+        "Adjudicated: {total} of {} games{detail}",
+        terminations.len()
+    )
 }
 
 fn print_summary(cfg: &MatchConfig, report: &MatchReport, out: &mut dyn Write) {
@@ -581,13 +787,20 @@ fn print_summary(cfg: &MatchConfig, report: &MatchReport, out: &mut dyn Write) {
             t.draw_ratio().unwrap_or(0.0) * 100.0
         );
     }
+    // The games of this run and, resumed, those of the file before it.
+    let all: Vec<Termination> = report
+        .earlier
+        .iter()
+        .map(|g| g.termination)
+        .chain(report.games.iter().map(|g| g.result.termination))
+        .collect();
     let mut terms: BTreeMap<&str, usize> = BTreeMap::new();
-    for g in &report.games {
-        *terms.entry(g.result.termination.name()).or_default() += 1;
+    for t in &all {
+        *terms.entry(t.name()).or_default() += 1;
     }
     let list: Vec<String> = terms.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let _ = writeln!(out, "Terminations: {}", list.join(", "));
-    let _ = writeln!(out, "{}", adjudicated_line(&report.games));
+    let _ = writeln!(out, "{}", adjudicated_line(&all));
     let end = match report.end {
         MatchEnd::Completed => "Finished match".to_string(),
         MatchEnd::Sprt(d) => format!(
