@@ -339,11 +339,10 @@ fn pgn_round_trip_replays_to_the_same_positions_and_results() {
     let _ = std::fs::remove_file(&pgn);
 }
 
-#[test]
-fn sprt_stops_the_match_early() {
-    // "weak" resigns at its first move in two games of every three and
-    // plays normally in the third: "strong" scores about 5/6, far above
-    // elo1, so H1 is accepted long before the 400 scheduled games.
+/// "weak" resigns at its first move in two games of every three and plays
+/// normally in the third: "strong" scores about 5/6, far above elo1, so H1
+/// is accepted long before the 400 scheduled games.
+fn strong_against_weak_sprt() -> Vec<String> {
     let mut args = fake("strong", &["seed=1"], &["nodes=1"]);
     args.extend(fake(
         "weak",
@@ -354,7 +353,12 @@ fn sprt_stops_the_match_early() {
         "--games 400 --maxmoves 30 --openings setups --ratinginterval 0 \
          --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
     ));
-    let (report, out) = play(&args);
+    args
+}
+
+#[test]
+fn sprt_stops_the_match_early() {
+    let (report, out) = play(&strong_against_weak_sprt());
     assert_eq!(report.end, MatchEnd::Sprt(SprtDecision::AcceptH1), "{out}");
     let t = report.pairs[&(0, 1)];
     assert!(t.games() < 400 && t.games() >= 2, "{out}");
@@ -741,16 +745,7 @@ fn a_cut_off_match_resumes_from_its_pgn_file() {
 #[test]
 fn a_resumed_sprt_that_the_file_already_decides_plays_nothing() {
     let pgn = temp("resume-sprt.pgn");
-    let mut args = fake("strong", &["seed=1"], &["nodes=1"]);
-    args.extend(fake(
-        "weak",
-        &["mode=resign", "at=1", "period=3", "seed=2"],
-        &["nodes=1"],
-    ));
-    args.extend(words(
-        "--games 400 --maxmoves 30 --openings setups --seed 3 --ratinginterval 0 \
-         --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05",
-    ));
+    let mut args = strong_against_weak_sprt();
     args.extend(["--pgnout".to_string(), pgn.display().to_string()]);
     let (first, out) = play(&args);
     assert_eq!(first.end, MatchEnd::Sprt(SprtDecision::AcceptH1), "{out}");
