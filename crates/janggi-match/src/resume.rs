@@ -104,21 +104,23 @@ pub fn game_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-/// The one complete game of `chunk`, or why it is not one.
-fn complete_game(chunk: &str) -> Result<PgnGame, String> {
-    let mut games = read_pgn(chunk).map_err(|e| e.to_string())?;
+/// The one complete game of `chunk` (game `game` of the file), or why it
+/// is not one.
+fn complete_game(chunk: &str, game: usize) -> Result<PgnGame, ResumeError> {
+    let err = |why: String| ResumeError { game, why };
+    let mut games = read_pgn(chunk).map_err(|e| err(e.to_string()))?;
     if games.len() != 1 {
-        return Err(format!("{} games where one was expected", games.len()));
+        return Err(err(format!("{} games where one was expected", games.len())));
     }
     let g = games.remove(0);
     if g.result.is_empty() {
-        return Err("no result at the end of its moves".to_string());
+        return Err(err("no result at the end of its moves".to_string()));
     }
     if g.tag("Result") != Some(g.result.as_str()) {
-        return Err(format!(
+        return Err(err(format!(
             "its result {} differs from its [Result] tag",
             g.result
-        ));
+        )));
     }
     Ok(g)
 }
@@ -149,11 +151,10 @@ pub fn scan(
         let end = starts.get(i + 1).copied().unwrap_or(text.len());
         let chunk = &text[start..end];
         let err = |why: String| ResumeError { game: i + 1, why };
-        let game = match complete_game(chunk) {
+        let game = match complete_game(chunk, i + 1) {
             Ok(g) => g,
-            Err(why) if i + 1 == starts.len() => {
+            Err(_) if i + 1 == starts.len() => {
                 // The last game, cut off while being written.
-                let _ = why;
                 let number = chunk
                     .lines()
                     .find_map(|l| l.strip_prefix("[Round \"")?.strip_suffix("\"]"))
@@ -161,7 +162,7 @@ pub fn scan(
                 resumed.cut = Some((start, number));
                 break;
             }
-            Err(why) => return Err(err(why)),
+            Err(e) => return Err(e),
         };
         let number: usize = game
             .tag("Round")
