@@ -19,7 +19,10 @@
 # Settings (environment): TUNE (the tuning engine; default
 # target/release/janggi-tune, built with `cargo build --release --features
 # tune` and copied there when missing), MATCH (default
-# target/release/janggi-match), TC (8+0.08), ELO0 (0), ELO1 (5),
+# target/release/janggi-match), TC (8+0.08), LIMIT (the thinking limit in
+# the runner's words; default `tc=$TC`; `LIMIT=nodes=25000` screens a switch
+# at a fixed node count, which the machine's load cannot touch but which
+# does not charge a switch for the speed it costs), ELO0 (0), ELO1 (5),
 # GAMES (the most games a test may take, 4000), SEED (500: test k of the
 # queue gets SEED + k), CONCURRENCY (2).
 set -euo pipefail
@@ -42,7 +45,7 @@ fi
 if [ ! -x "$match" ]; then
     cargo build --release -p janggi-match
 fi
-tc=${TC:-8+0.08} elo0=${ELO0:-0} elo1=${ELO1:-5} games=${GAMES:-4000}
+limit=${LIMIT:-tc=${TC:-8+0.08}} elo0=${ELO0:-0} elo1=${ELO1:-5} games=${GAMES:-4000}
 seed=${SEED:-500} conc=${CONCURRENCY:-2}
 
 k=0
@@ -58,9 +61,9 @@ while read -r name params rest; do
         echo "$name: done ($(grep '^Finished match' "$log"))"
         continue
     fi
-    echo "$name: SearchTune=$params, seed $((seed + k)), from $(date -u +%H:%M)"
+    echo "$name: SearchTune=$params, $limit, seed $((seed + k)), from $(date -u +%H:%M)"
     "$match" --engine "cmd=$tune" "name=$name" "option.SearchTune=$params" \
-        --engine "cmd=$tune" name=base --each "tc=$tc" option.Hash=16 option.Threads=1 \
+        --engine "cmd=$tune" name=base --each "$limit" option.Hash=16 option.Threads=1 \
         --games "$games" --concurrency "$conc" \
         --openings file=books/janggi-1200.epd order=random --seed "$((seed + k))" --variant janggi \
         --sprt "elo0=$elo0" "elo1=$elo1" alpha=0.05 beta=0.05 \
