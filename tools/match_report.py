@@ -12,7 +12,8 @@ prints for ENGINE:
   parts of one row played with `start=`, are read as one match);
 * the score and Elo with the 95 % interval (cutechess-cli's formula, as
   janggi-match's stats.rs prints it);
-* terminations, time losses of each side, clock used a game per side and
+* terminations, time losses of each side (for the opponent's, how far
+  ahead we already were), clock used a game per side and
   the longest single move (for byoyomi: how near a period it came);
 * mean depth and time a move per side over the first N moves of each side
   (`--first`, default 30);
@@ -181,6 +182,7 @@ def main():
     depth = {"ours": [], "theirs": []}
     secs = {"ours": [], "theirs": []}
     rule_losses = []
+    their_time_losses = []
     byo = {"ours": {"main": [], "after": []}, "theirs": {"main": [], "after": []}}
     period = None
     for path, tags, comments in games:
@@ -228,6 +230,10 @@ def main():
         if res == "L" and term != "checkmate":
             worst = min(own_scores[-a.last:]) if own_scores else None
             rule_losses.append((term, worst, tags.get("Opening", "?")))
+        if res == "W" and "time" in term.lower():
+            # Was the opponent's time loss a win taken from a level game?
+            least = min(own_scores[-a.last:]) if own_scores else None
+            their_time_losses.append((least, tags.get("Opening", "?")))
 
     print(f"{len(games)} finished games of {a.engine} in {len(a.pgn)} file(s)")
     print(fmt_tally("all games", total["W"], total["L"], total["D"]))
@@ -284,6 +290,11 @@ def main():
             else:
                 w = f"{worst:+.2f}"
             print(f"  {term}: {w} ({opening})")
+    if their_time_losses:
+        print(f"the opponent's time losses, {a.engine}'s lowest own score of its last {a.last}:")
+        for least, opening in their_time_losses:
+            w = "no score" if least is None else f"{least:+.2f}"
+            print(f"  {w} ({opening})")
     return 0
 
 
