@@ -12,19 +12,19 @@ by `Round`, refuses pairs whose opening or colours differ, and prints:
 * each engine's W-L-D over the paired games;
 * the table of outcomes (both won, A only, B only, both lost, …);
 * the two-sided sign test over the games where the outcomes differ (exact
-  binomial, draws counted as half a game's difference are left out), the
-  cheapest reading of whether A and B differ against that opponent.
+  binomial; a draw against a win or a loss counts as one game where they
+  differ), the cheapest reading of whether A and B differ against that
+  opponent.
 
 Development tool, not part of the engine or of CI (docs/nnue.md, "What the
 Fairy-Stockfish rows say about the generations").
 """
 
-import re
 import sys
 from collections import Counter
 from math import comb
 
-TAG = re.compile(r'\[(\w+) "([^"]*)"\]')
+from match_report import games_of  # tools/ is on the path when run as a script
 
 
 def games(path, engine):
@@ -32,8 +32,7 @@ def games(path, engine):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     out = {}
-    for chunk in text.split("[Event ")[1:]:
-        tags = dict(TAG.findall(chunk))
+    for tags, _comments in games_of(text):
         result = tags.get("Result")
         if result not in ("1-0", "0-1", "1/2-1/2"):
             continue  # aborted or unfinished
