@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Nodes per second inside the search, engines side by side, on bench's positions.
+
+`janggi-engine bench` times its whole loop: the 16 MB table and the
+history tables are cleared before each of its 48 positions, and that
+clearing is part of its `Nodes/second`. This tool times only the searches:
+for each position of the bench (read from crates/janggi-search/src/bench.rs,
+or `--fens FILE`, one FEN a line) it sends `ucinewgame`, waits for
+`readyok` (the clearing, not timed), then `position fen …` and `go depth
+D`, and takes the nodes of the engine's last `info` line and the wall
+time from sending `go` to reading `bestmove` (measured here, the same way
+for every engine; an engine's own `info … time` is whole milliseconds,
+too coarse for searches of a few milliseconds). Engines run in turn, `--runs` times, so a noisy
+machine slows all alike; it prints each engine's median nodes/second over
+the runs (total nodes ÷ total search time) and, against the first engine,
+the per-run ratios and their median.
+
+    python3 tools/search_nps.py --runs 11 \
+        --engine target/release/janggi-engine:EvalFile=/work/data/gen5.nnue \
+        --engine /work/data/janggi-engine-gen5-065f3fb
+
+`PATH:NAME=VALUE,NAME=VALUE` sets UCI options for that engine. Two engines
+that search the same tree (same network, same search) report the same
+total nodes; the tool says so, or says that they differ (then the ratio
+compares different trees). Variant `janggi`, 1 thread, 16 MB, as bench.
+A development tool: not used by the build or CI.
+"""
+import argparse
+import re
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+BENCH_RS = Path(__file__).resolve().parent.parent / "crates/janggi-search/src/bench.rs"
+
+
+def bench_fens():
+    text = BENCH_RS.read_text()
+    body = text[text.index("FENS"):]
+    body = body[:body.index("];")]
+    return re.findall(r'"([^"]+)"', body)
+
+
+class Engine:
+    def __init__(self, spec, variant):
+        path, _, opts = spec.partition(":")
+        self.name = spec
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("uci")
+        self.until("uciok")
+        options = [f"UCI_Variant={variant}", "Threads=1", "Hash=16"]
+        options += [o for o in opts.split(",") if o]
+        for o in options:
+            k, _, v = o.partition("=")
+            self.send(f"setoption name {k} value {v}")
+        self.send("isready")
+        self.until("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, prefix):
+        lines = []
+        for line in self.p.stdout:
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+        raise RuntimeError(f"{self.name}: exited before '{prefix}'")
+
+    def search(self, fen, depth):
+        """(nodes, ms) of one fresh search of `fen` to `depth`."""
+        self.send("ucinewgame")
+        self.send(f"position fen {fen}")
+        self.send("isready")
+        self.until("readyok")
+        start = time.perf_counter()
+        self.send(f"go depth {depth}")
+        lines = self.until("bestmove")
+        ms = (time.perf_counter() - start) * 1000
+        nodes = None
+        for line in lines:
+            f = line.split()
+            if f and f[0] == "info" and "nodes" in f:
+                nodes = int(f[f.index("nodes") + 1])
+        if nodes is None:
+            raise RuntimeError(f"{self.name}: no info line with nodes for {fen}")
+        return nodes, ms
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--engine", action="append", required=True,
+                    help="PATH or PATH:OPTION=VALUE,... (repeat; the first is the baseline)")
+    ap.add_argument("--depth", type=int, default=9, help="bench's default depth: 9")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--variant", default="janggi")
+    ap.add_argument("--fens", help="a file of FENs, one a line (default: bench's positions)")
+    a = ap.parse_args()
+    fens = ([ln.strip() for ln in open(a.fens) if ln.strip()] if a.fens else bench_fens())
+    engines = [Engine(spec, a.variant) for spec in a.engine]
+    runs = {e.name: [] for e in engines}
+    for r in range(a.runs):
+        for e in engines:
+            nodes = ms = 0
+            for fen in fens:
+                n, t = e.search(fen, a.depth)
+                nodes += n
+                ms += t
+            runs[e.name].append((nodes, ms))
+            print(f"run {r + 1}: {e.name}: {nodes} nodes in {ms:.1f} ms, {nodes * 1000 / ms:.0f} nps",
+                  flush=True)
+    for e in engines:
+        e.close()
+    base = engines[0].name
+    print(f"\n{len(fens)} positions, depth {a.depth}, {a.runs} runs, engines in turn")
+    print("| engine | nodes | median search ms | median nps | median ratio to the first |")
+    print("|---|---|---|---|---|")
+    for e in engines:
+        rs = runs[e.name]
+        nps = [n * 1000 / max(t, 1) for n, t in rs]
+        ratios = [x / (bn * 1000 / max(bt, 1)) for x, (bn, bt) in zip(nps, runs[base])]
+        nodes = sorted({n for n, _ in rs})
+        print(f"| {e.name} | {'/'.join(map(str, nodes))} | {statistics.median(t for _, t in rs):.0f} "
+              f"| {statistics.median(nps):.0f} | {statistics.median(ratios):.3f} "
+              f"(runs {min(ratios):.2f}–{max(ratios):.2f}) |")
+    totals = {runs[e.name][0][0] for e in engines}
+    print("same tree: every engine searched the same total nodes" if len(totals) == 1
+          else "different trees: the engines' node totals differ, so the ratio compares different searches")
+
+
+if __name__ == "__main__":
+    main()
