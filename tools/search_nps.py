@@ -28,9 +28,10 @@ A development tool: not used by the build or CI.
 import argparse
 import re
 import statistics
-import subprocess
 import time
 from pathlib import Path
+
+from uci_engine import Engine
 
 BENCH_RS = Path(__file__).resolve().parent.parent / "crates/janggi-search/src/bench.rs"
 
@@ -42,56 +43,43 @@ def bench_fens():
     return re.findall(r'"([^"]+)"', body)
 
 
-class Engine:
+class Timed:
+    """An engine of tools/uci_engine.py with the options of its spec, timing searches."""
+
     def __init__(self, spec, variant):
         path, _, opts = spec.partition(":")
         self.name = spec
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.until("uciok")
-        options = [f"UCI_Variant={variant}", "Threads=1", "Hash=16"]
-        options += [o for o in opts.split(",") if o]
-        for o in options:
+        self.engine = Engine(path, variant=variant, hash_mb=16)
+        for o in (o for o in opts.split(",") if o):
             k, _, v = o.partition("=")
-            self.send(f"setoption name {k} value {v}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        for line in self.p.stdout:
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError(f"{self.name}: exited before '{prefix}'")
+            self.engine.send(f"setoption name {k} value {v}")
 
     def search(self, fen, depth):
         """(nodes, ms) of one fresh search of `fen` to `depth`."""
-        self.send("ucinewgame")
-        self.send(f"position fen {fen}")
-        self.send("isready")
-        self.until("readyok")
+        e = self.engine
+        e.send("ucinewgame")
+        e.send(f"position fen {fen}")
+        e.send("isready")
+        e.wait("readyok")
         start = time.perf_counter()
-        self.send(f"go depth {depth}")
-        lines = self.until("bestmove")
-        ms = (time.perf_counter() - start) * 1000
+        e.send(f"go depth {depth}")
         nodes = None
-        for line in lines:
+        while True:
+            line = e.p.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{self.name}: exited during a search")
             f = line.split()
             if f and f[0] == "info" and "nodes" in f:
                 nodes = int(f[f.index("nodes") + 1])
+            if f and f[0] == "bestmove":
+                break
+        ms = (time.perf_counter() - start) * 1000
         if nodes is None:
             raise RuntimeError(f"{self.name}: no info line with nodes for {fen}")
         return nodes, ms
 
     def close(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+        self.engine.close()
 
 
 def main():
@@ -104,7 +92,7 @@ def main():
     ap.add_argument("--fens", help="a file of FENs, one a line (default: bench's positions)")
     a = ap.parse_args()
     fens = ([ln.strip() for ln in open(a.fens) if ln.strip()] if a.fens else bench_fens())
-    engines = [Engine(spec, a.variant) for spec in a.engine]
+    engines = [Timed(spec, a.variant) for spec in a.engine]
     runs = {e.name: [] for e in engines}
     for r in range(a.runs):
         for e in engines:
