@@ -2,7 +2,7 @@
 """Nodes per second inside the search, engines side by side, on bench's positions.
 
 `janggi-engine bench` times its whole loop: the 16 MB table and the
-history tables are cleared before each of its 48 positions, and that
+history tables are cleared before each of its 46 positions, and that
 clearing is part of its `Nodes/second`. This tool times only the searches:
 for each position of the bench (read from crates/janggi-search/src/bench.rs,
 or `--fens FILE`, one FEN a line) it sends `ucinewgame`, waits for
@@ -22,7 +22,9 @@ the per-run ratios and their median.
 `PATH:NAME=VALUE,NAME=VALUE` sets UCI options for that engine. Two engines
 that search the same tree (same network, same search) report the same
 total nodes; the tool says so, or says that they differ (then the ratio
-compares different trees). Variant `janggi`, 1 thread, 16 MB, as bench.
+compares different trees). Variant `janggi`, 1 thread, 16 MB; the
+variant's rules are not bench's own, so the node totals differ from
+bench's signature (611,513 against 565,958 with generation 5's network).
 A development tool: not used by the build or CI.
 """
 import argparse
