@@ -215,9 +215,16 @@ fn same_state(tree: &Tree, g: &Game, context: &str) {
 /// they agree. Returns whether the game goes on.
 fn step(tree: &mut Tree, pos: &mut Position, g: &mut Game, m: Move, context: &str) -> bool {
     let captured = !m.is_pass() && pos.piece_at(m.to()).is_some();
+    let pending_before = g.pending_bikjang().is_some();
     g.play(m).expect("a legal move");
     pos.make(m);
+    // The search prefetches the table's bucket with this guess before the
+    // rules judge the move: right unless the move changed a bikjang call.
+    let guess = tree.tt_key_guess(pos, m, captured);
     let after = tree.push(pos, m, captured, pos.in_check());
+    if g.pending_bikjang().is_some() == pending_before {
+        assert_eq!(guess, tree.tt_key(pos), "key guess: {context}");
+    }
     let stm = pos.side_to_move();
     match (g.outcome(), after) {
         (None, After::Continue) => true,

@@ -24,6 +24,9 @@ const MAX_WEIGHT: i32 = 16;
 pub struct Correction {
     soldiers: Vec<i32>,
     material: Vec<i32>,
+    /// Whether an update wrote the tables since the last clear (the
+    /// correction is off by default: 256 KB not zeroed for nothing).
+    used: bool,
 }
 
 impl Default for Correction {
@@ -70,11 +73,15 @@ impl Correction {
         Correction {
             soldiers: vec![0; 2 * SIZE],
             material: vec![0; 2 * SIZE],
+            used: false,
         }
     }
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
+        if !std::mem::take(&mut self.used) {
+            return;
+        }
         self.soldiers.iter_mut().for_each(|e| *e = 0);
         self.material.iter_mut().for_each(|e| *e = 0);
     }
@@ -90,6 +97,7 @@ impl Correction {
     #[inline]
     pub fn update(&mut self, pos: &Position, depth: i32, diff: i32) {
         let (s, m) = slots(pos);
+        self.used = true;
         let w = (depth + 1).clamp(1, MAX_WEIGHT);
         let target = diff.clamp(-2 * MAX_CORRECTION, 2 * MAX_CORRECTION) * GRAIN;
         for e in [&mut self.soldiers[s], &mut self.material[m]] {

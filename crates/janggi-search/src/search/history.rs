@@ -51,6 +51,10 @@ pub struct History {
     cont: Vec<i16>,
     /// Moving piece × destination × victim kind.
     capture: Vec<i16>,
+    /// Whether `cont` and `capture` were written since the last clear
+    /// (both are off by default: their 3 MB are not zeroed for nothing).
+    cont_used: bool,
+    capture_used: bool,
     /// The static evaluation's correction history.
     pub correction: Correction,
 }
@@ -84,6 +88,8 @@ impl History {
             counter: vec![None; 90 * 90 + 1],
             cont: vec![0; (PIECE_TO + 1) * PIECE_TO],
             capture: vec![0; PIECE_TO * 7],
+            cont_used: false,
+            capture_used: false,
             correction: Correction::new(),
         }
     }
@@ -93,8 +99,12 @@ impl History {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.table.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|c| *c = None);
-        self.cont.iter_mut().for_each(|h| *h = 0);
-        self.capture.iter_mut().for_each(|h| *h = 0);
+        if std::mem::take(&mut self.cont_used) {
+            self.cont.iter_mut().for_each(|h| *h = 0);
+        }
+        if std::mem::take(&mut self.capture_used) {
+            self.capture.iter_mut().for_each(|h| *h = 0);
+        }
         self.correction.clear();
     }
 
@@ -162,6 +172,7 @@ impl History {
         tried: &[Move],
     ) {
         let bonus = (depth * depth * 16).min(HISTORY_MAX / 4);
+        self.capture_used = true;
         if let Some(i) = best.and_then(|m| capture_index(pos, m)) {
             gravity16(&mut self.capture[i], bonus);
         }
@@ -197,6 +208,7 @@ impl History {
         }
         let key = usize::from(cont_key(pos, mv));
         for prev in ctx.conts.iter().flatten() {
+            self.cont_used = true;
             gravity16(&mut self.cont[usize::from(*prev) * PIECE_TO + key], bonus);
         }
     }
@@ -328,5 +340,9 @@ mod tests {
         );
         assert_eq!(cont_key(&pos, Move::PASS), PASS_KEY);
         assert_ne!(cont_key(&pos, take_soldier), PASS_KEY);
+        // A clear forgets it (the table is zeroed only once written).
+        h.clear();
+        assert_eq!(h.capture_score(&pos, take_soldier), 0);
+        assert_eq!(h.capture_score(&pos, take_horse), 0);
     }
 }

@@ -244,6 +244,9 @@ impl<'a> Worker<'a> {
         let may_check =
             self.pos.may_give_check(mv) || mv.is_pass() || ply == 0 || self.tree.last_was_pass();
         self.pos.make(mv);
+        self.shared
+            .tt
+            .prefetch(self.tree.tt_key_guess(&self.pos, mv, capture));
         self.moves[ply] = Some(mv);
         // Computed once here: the child, the move loop and the rule state
         // (Fairy-Stockfish's repetition rule) all need it.

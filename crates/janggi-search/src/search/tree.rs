@@ -205,14 +205,34 @@ impl Tree {
     #[inline]
     pub fn tt_key(&self, pos: &Position) -> u64 {
         let f = self.top();
-        let mut k = pos.key();
-        if f.pending().is_some() {
+        pos.key() ^ self.salt(f.pending().is_some(), f.passes() > 0, f.captured_any())
+    }
+
+    /// The likely [`Tree::tt_key`] of `pos`, just made by `mv` (`capture`:
+    /// it took a piece), before [`Tree::push`] records it: for prefetching
+    /// the table's bucket while the rules judge the move. Wrong only when
+    /// the move changes a pending bikjang call.
+    #[inline]
+    pub fn tt_key_guess(&self, pos: &Position, mv: Move, capture: bool) -> u64 {
+        let f = self.top();
+        pos.key()
+            ^ self.salt(
+                f.pending().is_some(),
+                mv.is_pass(),
+                f.captured_any() || capture,
+            )
+    }
+
+    #[inline]
+    fn salt(&self, pending: bool, pass: bool, captured: bool) -> u64 {
+        let mut k = 0;
+        if pending {
             k ^= KEY_PENDING;
         }
-        if f.passes() > 0 {
+        if pass {
             k ^= KEY_PASS;
         }
-        if f.captured_any() && self.rules.bikjang == BikjangRule::Kjf {
+        if captured && self.rules.bikjang == BikjangRule::Kjf {
             k ^= KEY_CAPTURED;
         }
         k

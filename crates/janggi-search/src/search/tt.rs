@@ -1,4 +1,5 @@
-//! Transposition table (치환표): lock-free, packed into atomics, no `unsafe`.
+//! Transposition table (치환표): lock-free, packed into atomics; the one
+//! `unsafe` is the cache hint of [`Tt::prefetch`], which reads nothing.
 //!
 //! Each entry is two `AtomicU64`: `data` and `key ^ data`. A reader accepts
 //! an entry only when the two words agree with its key, so a torn write by
@@ -14,6 +15,12 @@
 //! the new store has none). Otherwise the victim is the entry with the
 //! lowest `depth - 8 × age distance`: old generations go first, then
 //! shallow entries.
+//!
+//! Clearing (`ucinewgame`, and `bench` before each of its positions) zeroes
+//! only the buckets written since the last clear: a bit per bucket, set by
+//! [`Tt::store`], says which. The table after a clear is all zeros either
+//! way; a short search that touched a few thousand buckets of a large table
+//! no longer pays for writing all of it.
 
 use janggi_core::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -58,6 +65,8 @@ pub struct Tt {
     /// a probe touches one cache line.
     offset: usize,
     buckets: usize,
+    /// One bit per bucket: written since the last clear.
+    dirty: Vec<AtomicU64>,
     age: AtomicU64,
 }
 
@@ -132,20 +141,63 @@ impl Tt {
         let addr = words.as_ptr() as usize;
         let offset =
             (CACHE_LINE - addr % CACHE_LINE) % CACHE_LINE / std::mem::size_of::<AtomicU64>();
+        let mut dirty = Vec::new();
+        dirty.resize_with(buckets.div_ceil(64), || AtomicU64::new(0));
         Tt {
             words,
             offset,
             buckets,
+            dirty,
             age: AtomicU64::new(0),
         }
     }
 
-    /// Empties the table.
+    /// Empties the table: zeroes the buckets written since the last clear.
+    /// Call it while no search runs (a store racing with it may survive the
+    /// clear, which costs nothing but a stale entry: every probe checks its
+    /// key).
     pub fn clear(&self) {
-        for w in &self.words {
-            w.store(0, Ordering::Relaxed);
+        let per_bucket = BUCKET * 2;
+        for (i, d) in self.dirty.iter().enumerate() {
+            let mut bits = d.swap(0, Ordering::Relaxed);
+            while bits != 0 {
+                let n = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = self.offset + n * per_bucket;
+                for w in &self.words[start..start + per_bucket] {
+                    w.store(0, Ordering::Relaxed);
+                }
+            }
         }
         self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Hints the CPU to bring `key`'s bucket into the cache, ahead of its
+    /// probe (no effect on the result; a no-op off x86-64).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = self.words[self.bucket(key)].as_ptr();
+            // SAFETY: a prefetch never faults and reads nothing the program
+            // sees; `p` points into `self.words` anyway. SSE is part of
+            // every x86-64 target.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>().cast_const()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Marks bucket `b` (its first word's index) as written.
+    #[inline]
+    fn mark(&self, b: usize) {
+        let n = (b - self.offset) / (BUCKET * 2);
+        let bit = 1u64 << (n % 64);
+        let d = &self.dirty[n / 64];
+        if d.load(Ordering::Relaxed) & bit == 0 {
+            d.fetch_or(bit, Ordering::Relaxed);
+        }
     }
 
     /// Starts a new search generation (older entries age).
@@ -195,6 +247,7 @@ impl Tt {
     ) {
         let age = self.age.load(Ordering::Relaxed) & 63;
         let b = self.bucket(key);
+        self.mark(b);
         let mut victim = b;
         let mut worst = i32::MAX;
         for i in 0..BUCKET {
@@ -262,6 +315,52 @@ mod tests {
             (-123, 45, 7, Bound::Lower)
         );
         assert!(tt.probe(0xDEAD_BEEE, 3).is_none());
+    }
+
+    #[test]
+    fn clear_zeroes_every_written_bucket_and_only_needs_those() {
+        let tt = Tt::new(1);
+        let mut key = 0x1234_5678_9ABC_DEF0u64;
+        let mut keys = Vec::new();
+        for i in 0..20_000 {
+            // SplitMix64's step: keys spread over all the buckets.
+            key = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let k = (key ^ key >> 31).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            tt.store(k, 0, None, i % 100, 0, i % 20, Bound::Exact);
+            keys.push(k);
+        }
+        // 20,000 stores in 16,384 buckets of 4: about 70 % of the buckets hold
+        // something, and every such bucket is marked.
+        let written = tt
+            .words
+            .iter()
+            .filter(|w| w.load(Ordering::Relaxed) != 0)
+            .count();
+        assert!(written > 30_000, "{written} of {}", tt.words.len());
+        let used = (0..tt.buckets)
+            .filter(|n| {
+                let start = tt.offset + n * BUCKET * 2;
+                tt.words[start..start + BUCKET * 2]
+                    .iter()
+                    .any(|w| w.load(Ordering::Relaxed) != 0)
+            })
+            .count();
+        let marked: u32 = tt
+            .dirty
+            .iter()
+            .map(|d| d.load(Ordering::Relaxed).count_ones())
+            .sum();
+        assert_eq!(marked as usize, used);
+        assert!(used > tt.buckets * 2 / 3, "{used} of {}", tt.buckets);
+        tt.clear();
+        assert!(tt.words.iter().all(|w| w.load(Ordering::Relaxed) == 0));
+        assert!(tt.dirty.iter().all(|d| d.load(Ordering::Relaxed) == 0));
+        assert!(keys.iter().all(|&k| tt.probe(k, 0).is_none()));
+        // A second round after the clear is cleared as well.
+        tt.store(keys[7], 0, None, 1, 0, 3, Bound::Lower);
+        assert!(tt.probe(keys[7], 0).is_some());
+        tt.clear();
+        assert!(tt.words.iter().all(|w| w.load(Ordering::Relaxed) == 0));
     }
 
     #[test]
