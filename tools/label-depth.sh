@@ -6,8 +6,9 @@
 #
 # Two arms with the same search budget, from the same network:
 #   A: POSITIONS positions of self-play, each move searched (and labelled)
-#      at 1,000 nodes: DIR/ld-n1000.bin;
-#   B: POSITIONS / 5 positions at 5,000 nodes: DIR/ld-n5000.bin.
+#      at NODES_A (1,000) nodes: DIR/ld-n<NODES_A>.bin;
+#   B: POSITIONS × NODES_A / NODES_B positions at NODES_B (5,000) nodes:
+#      DIR/ld-n<NODES_B>.bin.
 # Both play the same number of nodes in all, so about the same CPU; each
 # arm's wall-clock seconds (the sum of its runs, cut-offs included) go to
 # DIR/ld-n*.seconds so the CPU actually spent can be compared. Each arm is
@@ -21,8 +22,9 @@
 # built if missing), ENGINE (target/release/janggi-engine), MATCH
 # (target/release/janggi-match), INIT_FROM (nets/default.nnue: the network
 # the data is played with and the warm start), LR (0.0001), LR_DECAY (0.5),
-# EPOCHS (3), SEED (91 for A, SEED + 1 for B), LIMIT (the match's limit,
-# tc=10+0.1), GAMES (400), MATCH_SEED (93), NICE (19).
+# EPOCHS (3), SEED (91 for A, SEED + 1 for B), NODES_A (1000), NODES_B
+# (5000), LIMIT (the match's limit, tc=10+0.1; nodes=25000 is load-proof),
+# GAMES (400), MATCH_SEED (93), NICE (19). MATCH=none stops after training.
 set -euo pipefail
 if [ $# -ne 2 ]; then
     echo "usage: $0 DIR POSITIONS" >&2
@@ -39,8 +41,10 @@ tools=${JANGGI_TOOLS:-target/release/janggi-tools}
 engine=${ENGINE:-target/release/janggi-engine}
 match=${MATCH:-target/release/janggi-match}
 [ -x "$tools" ] || cargo build --release -p janggi-tools
-[ -x "$match" ] || cargo build --release -p janggi-match
-[ -x "$engine" ] || cargo build --release
+if [ "$match" != none ]; then
+    [ -x "$match" ] || cargo build --release -p janggi-match
+    [ -x "$engine" ] || cargo build --release
+fi
 init=${INIT_FROM:-nets/default.nnue}
 seed=${SEED:-91}
 
@@ -65,12 +69,28 @@ arm() { # NODES POSITIONS SEED
     mv "$net.part" "$net"
 }
 
-arm 1000 "$positions" "$seed"
-arm 5000 $((positions / 5)) $((seed + 1))
+na=${NODES_A:-1000} nb=${NODES_B:-5000}
+case "$na$nb" in
+    '' | *[!0-9]*) echo "$0: NODES_A and NODES_B are whole numbers" >&2; exit 2 ;;
+esac
+if [ "$na" -ge "$nb" ]; then
+    echo "$0: NODES_B ($nb) must be deeper than NODES_A ($na)" >&2
+    exit 2
+fi
+if [ $((positions * na / nb)) -lt 1 ]; then
+    echo "$0: POSITIONS ($positions) leaves arm B no position" >&2
+    exit 2
+fi
+arm "$na" "$positions" "$seed"
+arm "$nb" $((positions * na / nb)) $((seed + 1))
 
-echo "== the match: 5,000-node labels against 1,000-node labels (${LIMIT:-tc=10+0.1})"
-"$match" --engine "cmd=$engine" name=n5000 "option.EvalFile=$dir/ld-n5000.nnue" \
-    --engine "cmd=$engine" name=n1000 "option.EvalFile=$dir/ld-n1000.nnue" \
+if [ "$match" = none ]; then
+    echo "== MATCH=none: no match"
+    exit 0
+fi
+echo "== the match: $nb-node labels against $na-node labels (${LIMIT:-tc=10+0.1})"
+"$match" --engine "cmd=$engine" "name=n$nb" "option.EvalFile=$dir/ld-n$nb.nnue" \
+    --engine "cmd=$engine" "name=n$na" "option.EvalFile=$dir/ld-n$na.nnue" \
     --each "${LIMIT:-tc=10+0.1}" option.Hash=16 option.Threads=1 \
     --games "${GAMES:-400}" --concurrency 2 \
     --openings file=books/janggi-1200.epd order=random --seed "${MATCH_SEED:-93}" --variant janggi \
