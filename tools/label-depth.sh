@@ -10,8 +10,9 @@
 #   B: POSITIONS × NODES_A / NODES_B positions at NODES_B (5,000) nodes:
 #      DIR/ld-n<NODES_B>.bin.
 # Both play the same number of nodes in all, so about the same CPU; each
-# arm's wall-clock seconds (the sum of its runs, cut-offs included) go to
-# DIR/ld-n*.seconds so the CPU actually spent can be compared. Each arm is
+# arm's wall-clock seconds (the sum of its runs that ran to their end; a
+# run cut off is not counted) go to DIR/ld-n*.seconds so the CPU actually
+# spent can be compared. Each arm is
 # trained alone from the same warm start with the same settings
 # (DIR/ld-n*.nnue), then the two networks play each other (DIR/ld.pgn,
 # `--resume`: a cut-off match goes on). The match decides which labels
@@ -34,6 +35,20 @@ dir=$1 positions=$2
 case "$positions" in
     '' | *[!0-9]*) echo "$0: POSITIONS is a whole number" >&2; exit 2 ;;
 esac
+na=${NODES_A:-1000} nb=${NODES_B:-5000}
+for n in "$na" "$nb"; do
+    case "$n" in
+        '' | 0* | *[!0-9]*) echo "$0: NODES_A and NODES_B are whole numbers above 0" >&2; exit 2 ;;
+    esac
+done
+if [ "$na" -ge "$nb" ]; then
+    echo "$0: NODES_B ($nb) must be deeper than NODES_A ($na)" >&2
+    exit 2
+fi
+if [ $((positions * na / nb)) -lt 1 ]; then
+    echo "$0: POSITIONS ($positions) leaves arm B no position" >&2
+    exit 2
+fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 cd "$(dirname "$0")/.."
@@ -69,18 +84,6 @@ arm() { # NODES POSITIONS SEED
     mv "$net.part" "$net"
 }
 
-na=${NODES_A:-1000} nb=${NODES_B:-5000}
-case "$na$nb" in
-    '' | *[!0-9]*) echo "$0: NODES_A and NODES_B are whole numbers" >&2; exit 2 ;;
-esac
-if [ "$na" -ge "$nb" ]; then
-    echo "$0: NODES_B ($nb) must be deeper than NODES_A ($na)" >&2
-    exit 2
-fi
-if [ $((positions * na / nb)) -lt 1 ]; then
-    echo "$0: POSITIONS ($positions) leaves arm B no position" >&2
-    exit 2
-fi
 arm "$na" "$positions" "$seed"
 arm "$nb" $((positions * na / nb)) $((seed + 1))
 

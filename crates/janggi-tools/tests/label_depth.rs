@@ -69,14 +69,19 @@ fn both_arms_are_made_trained_and_not_redone() {
         trained
     );
 
-    // Bad arguments are refused before anything runs.
+    // Bad arguments are refused before anything runs (not even the
+    // directory is made).
+    let fresh = dir.join("never");
     for (positions, nodes) in [
         ("x", ("40", "200")),
         ("300", ("200", "40")),
         ("3", ("40", "200")),
+        ("300", ("", "200")),
+        ("300", ("0", "200")),
     ] {
-        let bad = run(&dir, positions, nodes);
+        let bad = run(&fresh, positions, nodes);
         assert_eq!(bad.status.code(), Some(2), "{positions} {nodes:?}: {bad:?}");
+        assert!(!fresh.exists(), "{positions} {nodes:?} made the directory");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
