@@ -14,8 +14,9 @@ use janggi_core::{Color, PieceKind, Position};
 const SIZE: usize = 16_384;
 /// Stored values are centipawns × `GRAIN`.
 const GRAIN: i32 = 256;
-/// A correction never moves the evaluation by more than this (centipawns).
-pub const MAX_CORRECTION: i32 = 300;
+/// A correction never moves the evaluation by more than this (centipawns);
+/// `SearchParams::corr_max` may bound it lower.
+pub const MAX_CORRECTION: i32 = 1000;
 /// The update's weight is at most this many 256ths.
 const MAX_WEIGHT: i32 = 16;
 
@@ -86,26 +87,31 @@ impl Correction {
         self.material.iter_mut().for_each(|e| *e = 0);
     }
 
-    /// The correction (centipawns) to add to the static evaluation of `pos`.
+    /// The correction (centipawns, at most `max` either way) to add to
+    /// the static evaluation of `pos`.
     #[inline]
-    pub fn get(&self, pos: &Position) -> i32 {
+    pub fn get(&self, pos: &Position, max: i32) -> i32 {
         let (s, m) = slots(pos);
-        ((self.soldiers[s] + self.material[m]) / (2 * GRAIN)).clamp(-MAX_CORRECTION, MAX_CORRECTION)
+        let max = max.clamp(0, MAX_CORRECTION);
+        ((self.soldiers[s] + self.material[m]) / (2 * GRAIN)).clamp(-max, max)
     }
 
-    /// A search of `depth` found `diff` = score − corrected evaluation.
+    /// A search of `depth` found `diff` = score − corrected evaluation;
+    /// `max` is the bound [`Correction::get`] is read with (the tables
+    /// hold at most twice it).
     #[inline]
-    pub fn update(&mut self, pos: &Position, depth: i32, diff: i32) {
+    pub fn update(&mut self, pos: &Position, depth: i32, diff: i32, max: i32) {
         let (s, m) = slots(pos);
         self.used = true;
+        let max = max.clamp(0, MAX_CORRECTION);
         let w = (depth + 1).clamp(1, MAX_WEIGHT);
-        let target = diff.clamp(-2 * MAX_CORRECTION, 2 * MAX_CORRECTION) * GRAIN;
+        let target = diff.clamp(-2 * max, 2 * max) * GRAIN;
         for e in [&mut self.soldiers[s], &mut self.material[m]] {
             // Moves toward the error of this node, by a weight that grows
             // with the depth that measured it; the sum of both tables is
             // what is corrected, so each learns the remaining error.
             let next = (*e * (256 - w) + (*e + target) * w) / 256;
-            *e = next.clamp(-2 * MAX_CORRECTION * GRAIN, 2 * MAX_CORRECTION * GRAIN);
+            *e = next.clamp(-2 * max * GRAIN, 2 * max * GRAIN);
         }
     }
 }
@@ -118,21 +124,37 @@ mod tests {
     fn a_repeated_error_is_learned_and_bounded() {
         let pos = Position::from_fen(janggi_core::START_FEN).expect("fen");
         let mut c = Correction::new();
-        assert_eq!(c.get(&pos), 0);
+        assert_eq!(c.get(&pos, 300), 0);
         for _ in 0..200 {
-            let diff = 120 - c.get(&pos);
-            c.update(&pos, 10, diff);
+            let diff = 120 - c.get(&pos, 300);
+            c.update(&pos, 10, diff, 300);
         }
-        let got = c.get(&pos);
+        let got = c.get(&pos, 300);
         assert!((100..=120).contains(&got), "{got}");
+        // A lower bound reads the same table lower.
+        assert_eq!(c.get(&pos, 50), 50);
         for _ in 0..400 {
-            c.update(&pos, 20, 10_000);
+            c.update(&pos, 20, 10_000, 300);
         }
-        assert_eq!(c.get(&pos), MAX_CORRECTION);
+        assert_eq!(c.get(&pos, 300), 300);
+        assert_eq!(
+            c.get(&pos, 5_000),
+            600,
+            "the tables hold at most twice the bound"
+        );
+        for _ in 0..400 {
+            c.update(&pos, 20, -10_000, 100);
+        }
+        assert_eq!(
+            c.get(&pos, 300),
+            -200,
+            "updates with bound 100 keep the tables within ±200"
+        );
+        assert_eq!(c.get(&pos, 100), -100);
         // The other side to move has its own entries.
         let other = Position::from_fen(&janggi_core::START_FEN.replace(" w ", " b ")).expect("fen");
-        assert_eq!(c.get(&other), 0);
+        assert_eq!(c.get(&other, 300), 0);
         c.clear();
-        assert_eq!(c.get(&pos), 0);
+        assert_eq!(c.get(&pos, 300), 0);
     }
 }

@@ -509,7 +509,8 @@ impl<'a> Worker<'a> {
         };
         // The correction history's guess of the evaluation's error here.
         let eval = if self.params.corr_hist > 0 && !in_check {
-            (raw_eval + self.history.correction.get(&self.pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            let c = self.history.correction.get(&self.pos, self.params.corr_max);
+            (raw_eval + c).clamp(-EVAL_LIMIT, EVAL_LIMIT)
         } else {
             raw_eval
         };
@@ -896,9 +897,12 @@ impl<'a> Worker<'a> {
             && !(bound == Bound::Lower && best <= eval_static)
             && !(bound == Bound::Upper && best >= eval_static)
         {
-            self.history
-                .correction
-                .update(&self.pos, depth, best - eval_static);
+            self.history.correction.update(
+                &self.pos,
+                depth,
+                best - eval_static,
+                self.params.corr_max,
+            );
         }
         self.shared.tt.store(
             key,

@@ -112,8 +112,14 @@ pub struct SearchParams {
     /// 1: captures ordered by capture history within MVV-LVA; 0: off.
     pub capt_hist: i32,
     /// 1: the static evaluation corrected by the correction history
-    /// (soldier structure and material) in pruning decisions; 0: off.
+    /// (soldier structure and material) in the main search and in
+    /// quiescence's stand-pat; 2: in the main search only (quiescence
+    /// stands on the network's own evaluation, so the scores the table
+    /// learns from are not moved by its own corrections); 0: off.
     pub corr_hist: i32,
+    /// The correction history moves the evaluation by at most this many
+    /// centipawns.
+    pub corr_max: i32,
     /// History pruning: at depth ≤ `hist_prune_depth`, quiet moves whose
     /// history (with continuation history when on) is below
     /// −`hist_prune` × depth are not searched; 0: off.
@@ -154,7 +160,8 @@ params! {
     tt_eval: 0, 1;
     cont_hist: 0, 2;
     capt_hist: 0, 1;
-    corr_hist: 0, 1;
+    corr_hist: 0, 2;
+    corr_max: 1, 1000;
     hist_prune: 0, 100_000;
     hist_prune_depth: 0, 64;
     probcut: 0, 5000;
@@ -197,6 +204,7 @@ impl Default for SearchParams {
             cont_hist: 0,
             capt_hist: 0,
             corr_hist: 0,
+            corr_max: 300,
             hist_prune: 0,
             hist_prune_depth: 4,
             probcut: 0,

@@ -50,8 +50,10 @@ impl Worker<'_> {
                 _ => self.static_eval(),
             }
         };
-        let stand = if self.shared.params.corr_hist > 0 && !in_check {
-            (raw_eval + self.history.correction.get(&self.pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let params = &self.shared.params;
+        let stand = if params.corr_hist == 1 && !in_check {
+            let c = self.history.correction.get(&self.pos, params.corr_max);
+            (raw_eval + c).clamp(-EVAL_LIMIT, EVAL_LIMIT)
         } else {
             raw_eval
         };
