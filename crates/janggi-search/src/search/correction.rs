@@ -14,8 +14,8 @@ use janggi_core::{Color, PieceKind, Position};
 const SIZE: usize = 16_384;
 /// Stored values are centipawns × `GRAIN`.
 const GRAIN: i32 = 256;
-/// A correction never moves the evaluation by more than this (centipawns);
-/// `SearchParams::corr_max` may bound it lower.
+/// A correction never moves the evaluation by more than this (centipawns):
+/// the most `SearchParams::corr_max` accepts.
 pub const MAX_CORRECTION: i32 = 1000;
 /// The update's weight is at most this many 256ths.
 const MAX_WEIGHT: i32 = 16;

@@ -16,6 +16,7 @@
 //! assert_eq!(p.get("rfp_margin"), Some(150), "a bad list changes nothing");
 //! ```
 
+use super::correction::MAX_CORRECTION;
 use std::fmt;
 
 /// Late move reduction table, indexed by depth and move number.
@@ -118,7 +119,7 @@ pub struct SearchParams {
     /// learns from are not moved by its own corrections); 0: off.
     pub corr_hist: i32,
     /// The correction history moves the evaluation by at most this many
-    /// centipawns.
+    /// centipawns (up to the tables' own `MAX_CORRECTION`).
     pub corr_max: i32,
     /// History pruning: at depth ≤ `hist_prune_depth`, quiet moves whose
     /// history (with continuation history when on) is below
@@ -161,7 +162,7 @@ params! {
     cont_hist: 0, 2;
     capt_hist: 0, 1;
     corr_hist: 0, 2;
-    corr_max: 1, 1000;
+    corr_max: 1, MAX_CORRECTION;
     hist_prune: 0, 100_000;
     hist_prune_depth: 0, 64;
     probcut: 0, 5000;
