@@ -250,7 +250,9 @@ struct TrainArgs {
     input_buckets: janggi_search::nnue::InputBuckets,
     /// Start from this network's weights (its first layer into the shared
     /// rows, the bucket rows at zero): the untrained model evaluates as
-    /// the network. Its width and output buckets must be those asked for.
+    /// the network. A wider layer (the new neurons' output weights zero) and
+    /// output buckets from a one-head network (each head its head) grow
+    /// from it; a narrower width or another head count is an error.
     #[arg(long, conflicts_with = "resume")]
     init_from: Option<std::path::PathBuf>,
     /// No progress lines.

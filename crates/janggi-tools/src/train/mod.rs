@@ -476,7 +476,7 @@ pub fn train_samples_mirrored(
         (Some(p), None) => read_checkpoint(p)?,
         (None, Some(p)) => {
             let net = Network::load(p).map_err(|e| TrainError::InitNetwork(p.clone(), e))?;
-            let model = Model::from_network(&net, layout)
+            let model = Model::from_network(&net, layout, cfg.seed)
                 .map_err(|e| TrainError::InitMismatch(p.clone(), e))?;
             let adam = Adam::new(model.layout.len());
             (model, adam, 0)
@@ -1178,7 +1178,7 @@ mod tests {
         let recs: Vec<Record> = general_records().into_iter().step_by(9).collect();
         for inputs in InputBuckets::ALL {
             let layout = Layout::with_inputs(Width::H256, 1, inputs);
-            let model = Model::from_network(net, layout).unwrap();
+            let model = Model::from_network(net, layout, 1).unwrap();
             assert_eq!(model.layout.clip, RowClip::Sum);
             assert_eq!(model.layout.inputs, inputs);
             let (mut worst, mut checked, mut mirrored) = (0.0f32, 0, 0);
@@ -1217,28 +1217,86 @@ mod tests {
                 assert_eq!(&back, net.as_ref());
             }
             if inputs != InputBuckets::None {
-                let again = Model::from_network(&back, layout).unwrap();
+                let again = Model::from_network(&back, layout, 1).unwrap();
                 assert_eq!(again.quantize(net.eval_scale()), back);
                 let other = if inputs == InputBuckets::Palace9 {
                     InputBuckets::Palace6
                 } else {
                     InputBuckets::Palace9
                 };
-                let err = Model::from_network(&back, Layout::with_inputs(Width::H256, 1, other));
+                let err = Model::from_network(&back, Layout::with_inputs(Width::H256, 1, other), 1);
                 assert!(
                     matches!(&err, Err(e) if e.field == "input buckets"),
                     "{err:?}"
                 );
             }
         }
-        let err = Model::from_network(net, Layout::new(Width::H512, 1)).unwrap_err();
+        // Grown shapes: wider (the new neurons' output weights zero, their
+        // first-layer weights drawn), eight heads each the network's head,
+        // and both at once, all evaluating as the network.
+        for layout in [
+            Layout::new(Width::H512, 1),
+            Layout::new(Width::H256, 8),
+            Layout::new(Width::H384, 8),
+            Layout::with_inputs(Width::H512, 1, InputBuckets::Palace6),
+        ] {
+            let model = Model::from_network(net, layout, 7).unwrap();
+            assert_eq!(model.layout.width, layout.width);
+            assert_eq!(model.layout.buckets, layout.buckets);
+            let (h, ho) = (layout.h(), 256);
+            let drawn = (0..janggi_search::nnue::INPUTS)
+                .any(|r| model.p[r * h + ho..r * h + h].iter().any(|&w| w != 0.0));
+            assert_eq!(
+                drawn,
+                h > ho,
+                "{layout:?}: the new neurons' first-layer weights"
+            );
+            for b in 0..layout.buckets {
+                for side in 0..2 {
+                    let r = layout.w2(b) + side * h;
+                    assert!(model.p[r + ho..r + h].iter().all(|&w| w == 0.0));
+                    assert_eq!(model.p[r..r + ho], model.p[layout.w2(0) + side * h..][..ho]);
+                }
+            }
+            let back = model.quantize(net.eval_scale());
+            let mut seen_buckets = std::collections::BTreeSet::new();
+            for r in &recs {
+                let pos = r.position().unwrap();
+                if layout.inputs == InputBuckets::Palace6
+                    && janggi_core::Color::BOTH
+                        .iter()
+                        .any(|&c| pos.general(c).file() == 5)
+                {
+                    continue;
+                }
+                let t = Target {
+                    blend: 0.0,
+                    scale: 1.0,
+                };
+                seen_buckets.insert(model.bucket(&Sample::with_inputs(r, t, layout.inputs, false)));
+                let q = janggi_search::nnue::evaluate(net, &pos);
+                assert!(
+                    (model.eval_cp(r, scale) - q as f32).abs() <= 1.5,
+                    "{layout:?}"
+                );
+                assert_eq!(janggi_search::nnue::evaluate(&back, &pos), q, "{layout:?}");
+            }
+            assert!(
+                seen_buckets.len() >= layout.buckets.min(2),
+                "{seen_buckets:?}"
+            );
+        }
+        // A narrower model, or heads from a network of other heads: errors.
+        let wide = Model::from_network(net, Layout::new(Width::H512, 2), 1).unwrap();
+        let wide = wide.quantize(net.eval_scale());
+        let err = Model::from_network(&wide, Layout::new(Width::H256, 2), 1).unwrap_err();
         assert_eq!(err.field, "hidden size");
         assert!(
             err.to_string()
-                .contains("hidden size is 256, the model's 512"),
+                .contains("hidden size is 512, the model's 256"),
             "{err}"
         );
-        let err = Model::from_network(net, Layout::new(Width::H256, 8)).unwrap_err();
+        let err = Model::from_network(&wide, Layout::new(Width::H512, 8), 1).unwrap_err();
         assert_eq!(err.field, "output buckets");
     }
 
@@ -1285,7 +1343,7 @@ mod tests {
         let layout = Layout::with_inputs(Width::H256, 1, inputs);
         let (start, reports) = train_samples(&cfg, &samples, &samples).unwrap();
         assert!(reports.is_empty());
-        assert_eq!(start, Model::from_network(net, layout).unwrap());
+        assert_eq!(start, Model::from_network(net, layout, 1).unwrap());
         let one = TrainConfig {
             epochs: 1,
             lr: 0.0005,
@@ -1302,12 +1360,21 @@ mod tests {
         );
         let written = Network::load(&cfg.out).unwrap();
         assert_eq!(written.input_buckets(), inputs);
-        // Errors: another width, a missing file, both --resume and it.
+        // A wider model grows from the network (it starts as the network
+        // and trains on); a narrower one, a missing file, and both
+        // --resume and it are errors.
         let wide = TrainConfig {
             hidden: Width::H512,
             ..cfg.clone()
         };
-        match train_samples(&wide, &samples, &samples) {
+        let (grown, _) = train_samples(&wide, &samples, &samples).unwrap();
+        assert_eq!(grown.layout.width, Width::H512);
+        assert_eq!(
+            grown,
+            Model::from_network(net, grown.layout, wide.seed).unwrap()
+        );
+        std::fs::write(&from, grown.quantize(net.eval_scale()).to_bytes()).unwrap();
+        match train_samples(&cfg, &samples, &samples) {
             Err(TrainError::InitMismatch(p, e)) => {
                 assert_eq!((p, e.field), (from.clone(), "hidden size"));
             }
@@ -1427,6 +1494,7 @@ mod tests {
         let warm = Model::from_network(
             janggi_search::nnue::default_network(),
             Layout::new(Width::H256, 1),
+            1,
         )
         .unwrap();
         for model in [

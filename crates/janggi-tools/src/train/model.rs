@@ -723,27 +723,38 @@ impl Model {
     /// shared rows zero); the factorizer starts at zero. The clip becomes
     /// [`RowClip::Sum`], which holds the network's first layer as it is.
     ///
+    /// Two shapes grow from a smaller network and still evaluate as it:
+    /// - **a wider first layer** (`layout`'s width above `net`'s): the
+    ///   network's neurons are the first ones; each new neuron's point-row
+    ///   weights are drawn as [`Model::with_layout`] draws them (uniform in
+    ///   ±0.1, from `seed`) and its output weights are zero, so it adds
+    ///   nothing until training gives it a weight (its activation is not
+    ///   zero, so the output weight's gradient is not either);
+    /// - **output buckets** from a one-head network: every head starts as
+    ///   the network's head.
+    ///
     /// # Errors
-    /// A network of another width, number of heads, or input buckets
-    /// (other than none).
-    pub fn from_network(net: &Network, layout: Layout) -> Result<Model, InitMismatch> {
+    /// A network wider than `layout`, with another number of heads (other
+    /// than one), or other input buckets (other than none).
+    pub fn from_network(net: &Network, layout: Layout, seed: u64) -> Result<Model, InitMismatch> {
         let f = net.dequantize();
         let mismatch = |field, network: String, model: String| InitMismatch {
             field,
             network,
             model,
         };
-        if f.width != layout.width {
+        if f.width.hidden() > layout.width.hidden() {
             return Err(mismatch(
                 "hidden size",
                 f.width.to_string(),
                 layout.width.to_string(),
             ));
         }
-        if f.b2.len() != layout.buckets {
+        let heads = f.b2.len();
+        if heads != layout.buckets && heads != 1 {
             return Err(mismatch(
                 "output buckets",
-                f.b2.len().to_string(),
+                heads.to_string(),
                 layout.buckets.to_string(),
             ));
         }
@@ -762,12 +773,31 @@ impl Model {
             clip: RowClip::Sum,
             ..layout
         };
+        let (hn, ho) = (layout.h(), f.width.hidden());
         let mut p = vec![0.0; layout.len()];
-        p[to..to + f.w1.len()].copy_from_slice(&f.w1);
-        let (b1, w2, b2) = (layout.b1(), layout.w2(0), layout.b2());
-        p[b1..w2].copy_from_slice(&f.b1);
-        p[w2..b2].copy_from_slice(&f.w2);
-        p[b2..b2 + f.b2.len()].copy_from_slice(&f.b2);
+        if hn > ho {
+            // The new neurons' point rows, drawn as a fresh model's.
+            let fresh = Model::with_layout(seed, layout);
+            for row in 0..INPUTS {
+                let r = W1 + row * hn;
+                p[r + ho..r + hn].copy_from_slice(&fresh.p[r + ho..r + hn]);
+            }
+        }
+        for (row, w) in f.w1.chunks_exact(ho).enumerate() {
+            let r = to + row * hn;
+            p[r..r + ho].copy_from_slice(w);
+        }
+        let b1 = layout.b1();
+        p[b1..b1 + ho].copy_from_slice(&f.b1);
+        for bucket in 0..layout.buckets {
+            let from = if heads == 1 { 0 } else { bucket };
+            let head = &f.w2[from * 2 * ho..(from + 1) * 2 * ho];
+            for (side, w) in head.chunks_exact(ho).enumerate() {
+                let r = layout.w2(bucket) + side * hn;
+                p[r..r + ho].copy_from_slice(w);
+            }
+            p[layout.b2() + bucket] = f.b2[from];
+        }
         let mut model = Model { p, layout };
         model.clip();
         Ok(model)
