@@ -1244,6 +1244,7 @@ mod tests {
             assert_eq!(model.layout.width, layout.width);
             assert_eq!(model.layout.buckets, layout.buckets);
             let (h, ho) = (layout.h(), 256);
+            let f = net.dequantize();
             let drawn = (0..janggi_search::nnue::INPUTS)
                 .any(|r| model.p[r * h + ho..r * h + h].iter().any(|&w| w != 0.0));
             assert_eq!(
@@ -1255,7 +1256,7 @@ mod tests {
                 for side in 0..2 {
                     let r = layout.w2(b) + side * h;
                     assert!(model.p[r + ho..r + h].iter().all(|&w| w == 0.0));
-                    assert_eq!(model.p[r..r + ho], model.p[layout.w2(0) + side * h..][..ho]);
+                    assert_eq!(model.p[r..r + ho], f.w2[side * ho..][..ho], "head {b}");
                 }
             }
             let back = model.quantize(net.eval_scale());
