@@ -5,8 +5,10 @@
 #   tools/fsf-rows.sh DIR ROW...
 #   tools/fsf-rows.sh /work/data dbl-ours dbl-fsf 60s odds4 odds8
 #
-# Each ROW is played into DIR/gen8-vs-fsf-ROW.{pgn,log} (the names of
-# docs/strength.md, "With generation 8, the final binary of issue 33").
+# Each ROW is played into DIR/GEN-vs-fsf-ROW.{pgn,log}, GEN the
+# generation embedded in ENGINE (environment GEN, default gen8: the names
+# of docs/strength.md, "With generation 8, the final binary of issue 33";
+# gen9 for the binary that embeds generation 9).
 # A row whose log ends in "Finished match" is skipped; a row whose PGN
 # exists but is not finished (a session's end, a reboot) goes on from it
 # with `janggi-match --resume` and the same line: the games in the file
@@ -18,7 +20,7 @@
 # FSF (Fairy-Stockfish c19b5f6c built outside the project with
 # `make -j2 build ARCH=x86-64-modern largeboards=yes`; default
 # DIR/fairy-stockfish-c19b5f6c), MATCH (default target/release/janggi-match),
-# NAME (our engine's name in the PGN; default janggi-gen8: a resumed row
+# NAME (our engine's name in the PGN; default janggi-GEN: a resumed row
 # must keep the name it began with).
 #
 # Rows: st01 (100 ms a move), 10s, 30s, 60s (the curve), odds4 (ours
@@ -35,7 +37,8 @@ cd "$(dirname "$0")/.."
 E=$(realpath "${ENGINE:-target/release/janggi-engine}")
 F=$(realpath "${FSF:-$dir/fairy-stockfish-c19b5f6c}")
 M=$(realpath "${MATCH:-target/release/janggi-match}")
-name=${NAME:-janggi-gen8}
+gen=${GEN:-gen8}
+name=${NAME:-janggi-$gen}
 for bin in "$E" "$F" "$M"; do
     [ -x "$bin" ] || { echo "$0: no executable $bin" >&2; exit 2; }
 done
@@ -57,7 +60,7 @@ for row in "$@"; do
                        --each option.Hash=16 option.Threads=1 --games 400 --seed 268) ;;
         *) echo "$0: unknown row $row" >&2; exit 2 ;;
     esac
-    pgn="$dir/gen8-vs-fsf-$row.pgn" log="$dir/gen8-vs-fsf-$row.log"
+    pgn="$dir/$gen-vs-fsf-$row.pgn" log="$dir/$gen-vs-fsf-$row.log"
     if [ -f "$log" ] && grep -q '^Finished match' "$log"; then
         echo "$row: finished, skipped ($log)"
         continue

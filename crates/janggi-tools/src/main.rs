@@ -235,24 +235,28 @@ struct TrainArgs {
     /// Output heads chosen by the material on the board (1 to 8; 1: one
     /// head for every position, the version-1 network file; 8: a head per
     /// bucket of `(pieces − 1) / 4`, generals not counted, docs/nnue.md).
-    #[arg(long, default_value_t = 1)]
-    output_buckets: usize,
+    /// Default: the `--init-from` network's, otherwise 1.
+    #[arg(long)]
+    output_buckets: Option<usize>,
     /// The first layer's width H, neurons per perspective: 256, 384, 512
     /// or 768 (the network file records it; a resumed checkpoint must have
-    /// the same).
-    #[arg(long, default_value_t = janggi_search::nnue::Width::H256, value_parser = parse_hidden)]
-    hidden: janggi_search::nnue::Width,
+    /// the same). Default: the `--init-from` network's, otherwise 256.
+    #[arg(long, value_parser = parse_hidden)]
+    hidden: Option<janggi_search::nnue::Width>,
     /// Input buckets by the own general's palace point: none (one first
     /// layer), palace9 (one block per palace point) or palace6 (the side
     /// files folded by the left-right mirror); the network file records
     /// the scheme (version 3), a resumed checkpoint must have the same.
-    #[arg(long, default_value_t = janggi_search::nnue::InputBuckets::None, value_parser = parse_input_buckets)]
-    input_buckets: janggi_search::nnue::InputBuckets,
+    /// Default: the `--init-from` network's, otherwise none.
+    #[arg(long, value_parser = parse_input_buckets)]
+    input_buckets: Option<janggi_search::nnue::InputBuckets>,
     /// Start from this network's weights (its first layer into the shared
     /// rows, the bucket rows at zero): the untrained model evaluates as
-    /// the network. A wider layer (the new neurons' output weights zero) and
-    /// output buckets from a one-head network (each head its head) grow
-    /// from it; a narrower width or another head count is an error.
+    /// the network, in the network's own shape unless `--hidden`,
+    /// `--output-buckets` or `--input-buckets` say otherwise. A wider
+    /// layer (the new neurons' output weights zero) and output buckets
+    /// from a one-head network (each head its head) grow from it; a
+    /// narrower width or another head count is an error.
     #[arg(long, conflicts_with = "resume")]
     init_from: Option<std::path::PathBuf>,
     /// No progress lines.
@@ -557,15 +561,49 @@ fn run_dataset(a: DatasetArgs) -> i32 {
     }
 }
 
+/// The model's shape for `train`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TrainShape {
+    output_buckets: usize,
+    hidden: janggi_search::nnue::Width,
+    input_buckets: janggi_search::nnue::InputBuckets,
+}
+
+impl TrainShape {
+    /// The flags given, and for each flag not given the warm start's
+    /// network's own (so that `--init-from` alone fine-tunes a network in
+    /// its shape), or without one 1 head, 256 wide, no input buckets.
+    fn resolve(a: &TrainArgs, from: Option<&janggi_search::nnue::Network>) -> TrainShape {
+        TrainShape {
+            output_buckets: a.output_buckets.or(from.map(|n| n.buckets())).unwrap_or(1),
+            hidden: a.hidden.or(from.map(|n| n.width())).unwrap_or_default(),
+            input_buckets: a
+                .input_buckets
+                .or(from.map(|n| n.input_buckets()))
+                .unwrap_or_default(),
+        }
+    }
+}
+
 fn run_train(a: TrainArgs) -> i32 {
     if !(a.scale > 0.0 && (0.0..=1.0).contains(&a.blend) && a.lr > 0.0) {
         eprintln!("error: want --scale > 0, --blend in 0..1, --lr > 0");
         return 2;
     }
-    if !(1..=janggi_search::nnue::MAX_BUCKETS).contains(&a.output_buckets) {
+    // A file that does not load is the trainer's typed error below.
+    let from = a
+        .init_from
+        .as_deref()
+        .and_then(|p| janggi_search::nnue::Network::load(p).ok());
+    let TrainShape {
+        output_buckets,
+        hidden,
+        input_buckets,
+    } = TrainShape::resolve(&a, from.as_ref());
+    if !(1..=janggi_search::nnue::MAX_BUCKETS).contains(&output_buckets) {
         eprintln!(
             "error: --output-buckets {}: want 1 to {}",
-            a.output_buckets,
+            output_buckets,
             janggi_search::nnue::MAX_BUCKETS
         );
         return 2;
@@ -594,9 +632,9 @@ fn run_train(a: TrainArgs) -> i32 {
         seed: a.seed,
         max_positions: a.max_positions,
         mirror: !a.no_mirror,
-        output_buckets: a.output_buckets,
-        hidden: a.hidden,
-        input_buckets: a.input_buckets,
+        output_buckets,
+        hidden,
+        input_buckets,
         init_from: a.init_from,
         progress: !a.quiet,
         ..Default::default()
@@ -725,6 +763,60 @@ mod eval_args_tests {
         );
         let missing = args("nnue", Some("/nonexistent/x.nnue")).network();
         assert!(missing.is_err(), "a missing network file is an error");
+    }
+}
+
+#[cfg(test)]
+mod train_shape_tests {
+    use super::{Cli, Command, TrainShape};
+    use clap::Parser;
+    use janggi_search::nnue::{InputBuckets, Network, Width};
+
+    fn shape(flags: &[&str], from: Option<&Network>) -> TrainShape {
+        let argv = [
+            "janggi-tools",
+            "train",
+            "--data",
+            "d.bin",
+            "--out",
+            "n.nnue",
+        ];
+        let cli = Cli::try_parse_from(argv.iter().chain(flags)).unwrap();
+        match cli.command {
+            Command::Train(a) => TrainShape::resolve(&a, from),
+            _ => unreachable!("a train command"),
+        }
+    }
+
+    /// Without flags a warm start keeps the network's shape (the shipped
+    /// network's 8 heads, generation 8's one), a flag given wins, and
+    /// without a network the shape is 1 head, 256 wide, no input buckets.
+    #[test]
+    fn unset_shape_flags_follow_the_warm_start() {
+        let gen9 = janggi_search::nnue::default_network();
+        let gen8 = Network::from_bytes(include_bytes!("../../../nets/gen8.nnue")).unwrap();
+        let plain = |output_buckets, hidden| TrainShape {
+            output_buckets,
+            hidden,
+            input_buckets: InputBuckets::None,
+        };
+        assert_eq!(shape(&[], None), plain(1, Width::H256));
+        assert_eq!(shape(&[], Some(gen9)), plain(8, Width::H256));
+        assert_eq!(shape(&[], Some(&gen8)), plain(1, Width::H256));
+        assert_eq!(
+            shape(&["--hidden", "512"], Some(gen9)),
+            plain(8, Width::H512)
+        );
+        assert_eq!(
+            shape(&["--output-buckets", "8"], Some(&gen8)),
+            plain(8, Width::H256)
+        );
+        assert_eq!(
+            shape(&["--output-buckets", "3", "--hidden", "384"], None),
+            plain(3, Width::H384)
+        );
+        let p6 = shape(&["--input-buckets", "palace6"], Some(&gen8));
+        assert_eq!(p6.input_buckets, InputBuckets::Palace6);
     }
 }
 

@@ -41,5 +41,8 @@ fn hidden_takes_the_built_widths_only() {
         .unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(help.contains("--hidden <HIDDEN>"), "{help}");
-    assert!(help.contains("[default: 256]"), "{help}");
+    assert!(
+        help.contains("Default: the `--init-from` network's, otherwise 256"),
+        "{help}"
+    );
 }

@@ -58,11 +58,14 @@ mod tests {
     fn default_network_loads() {
         let net = Network::from_bytes(DEFAULT_NET_BYTES).unwrap();
         assert_eq!(net.to_bytes(), DEFAULT_NET_BYTES);
-        // A version-1 file: one head, whatever the material.
+        // Generation 9: a version-2 file with 8 output buckets (heads
+        // chosen by the material), 256 wide, no input buckets.
         assert_eq!(
             u32::from_le_bytes(DEFAULT_NET_BYTES[8..12].try_into().unwrap()),
-            1
+            2
         );
-        assert_eq!(net.buckets(), 1);
+        assert_eq!(net.buckets(), 8);
+        assert_eq!(net.hidden(), 256);
+        assert_eq!(net.input_buckets(), InputBuckets::None);
     }
 }

@@ -1173,7 +1173,7 @@ mod tests {
     /// are typed errors.
     #[test]
     fn warm_start_evaluates_as_the_network() {
-        let net = janggi_search::nnue::default_network();
+        let net = &one_head_network();
         let scale = net.eval_scale() as f32;
         let recs: Vec<Record> = general_records().into_iter().step_by(9).collect();
         for inputs in InputBuckets::ALL {
@@ -1301,6 +1301,53 @@ mod tests {
         assert_eq!(err.field, "output buckets");
     }
 
+    /// Generation 8 (`nets/gen8.nnue`, shipped before generation 9): a
+    /// one-head, 256-wide network without input buckets, the shape every
+    /// grown layout starts from in these tests.
+    fn one_head_network() -> std::sync::Arc<Network> {
+        let net = Network::from_bytes(include_bytes!("../../../../nets/gen8.nnue")).unwrap();
+        assert_eq!((net.buckets(), net.hidden()), (1, 256));
+        std::sync::Arc::new(net)
+    }
+
+    /// The shipped network (generation 9: 256 wide, 8 output buckets)
+    /// starts its own shape and a 512-wide one with its 8 heads, each
+    /// evaluating as the network; 4 heads from its 8 is refused.
+    #[test]
+    fn the_shipped_network_grows_wider_with_its_heads() {
+        let net = janggi_search::nnue::default_network();
+        assert_eq!(net.buckets(), 8);
+        let scale = net.eval_scale() as f32;
+        let recs: Vec<Record> = general_records().into_iter().step_by(5).collect();
+        let t = Target {
+            blend: 0.0,
+            scale: 1.0,
+        };
+        for width in [Width::H256, Width::H512] {
+            let model = Model::from_network(net, Layout::new(width, 8), 3).unwrap();
+            let back = model.quantize(net.eval_scale());
+            let mut seen_buckets = std::collections::BTreeSet::new();
+            for r in &recs {
+                let pos = r.position().unwrap();
+                seen_buckets.insert(model.bucket(&Sample::with_inputs(
+                    r,
+                    t,
+                    InputBuckets::None,
+                    false,
+                )));
+                let q = janggi_search::nnue::evaluate(net, &pos);
+                assert!((model.eval_cp(r, scale) - q as f32).abs() <= 1.5, "{width}");
+                assert_eq!(janggi_search::nnue::evaluate(&back, &pos), q, "{width}");
+            }
+            assert!(seen_buckets.len() >= 2, "{seen_buckets:?}");
+            if width == Width::H256 {
+                assert_eq!(&back, net.as_ref());
+            }
+        }
+        let err = Model::from_network(net, Layout::new(Width::H512, 4), 1).unwrap_err();
+        assert_eq!(err.field, "output buckets");
+    }
+
     /// `pos` mirrored left to right.
     fn mirror_position(pos: &Position) -> Position {
         let mut board = [None; 90];
@@ -1319,7 +1366,7 @@ mod tests {
         let dir = std::env::temp_dir();
         let id = std::process::id();
         let from = dir.join(format!("janggi-init-{id}.nnue"));
-        let net = janggi_search::nnue::default_network();
+        let net = &one_head_network();
         std::fs::write(&from, net.to_bytes()).unwrap();
         let t = Target {
             blend: 0.0,
@@ -1492,12 +1539,8 @@ mod tests {
         }
         // Input buckets, and a warm-started model without them (the clip
         // of the sums): version 4, the scheme and the clip after H.
-        let warm = Model::from_network(
-            janggi_search::nnue::default_network(),
-            Layout::new(Width::H256, 1),
-            1,
-        )
-        .unwrap();
+        let warm =
+            Model::from_network(&one_head_network(), Layout::new(Width::H256, 1), 1).unwrap();
         for model in [
             Model::with_layout(
                 9,
