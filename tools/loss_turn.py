@@ -18,7 +18,9 @@ Each loss is then put in one class:
 * `sudden`: ENGINE's score fell from level or better (>= -0.1 over its
   three moves before) to -THRESHOLD within three moves (a tactic missed
   by both, or found by the opponent at the same moment);
-* `together`: both saw it within the same move, not sudden;
+* `together`: both saw it at the same move, not sudden;
+* `ours first`: ENGINE's score reached -THRESHOLD before the opponent's
+  reached +THRESHOLD (or the opponent's never did), not sudden;
 * `never`: ENGINE's score never reached -THRESHOLD (a rule ended it first).
 
 A loss can be `opponent first` and `sudden` at once; it is then counted as
@@ -72,7 +74,8 @@ def classify(ours, theirs, threshold):
         if before and min(before) >= -0.1:
             classes.append("sudden")
         if not classes:
-            classes.append("together")
+            same = theirs_at is not None and theirs_at == ours_at
+            classes.append("together" if same else "ours first")
     return classes, ours_at, theirs_at
 
 
