@@ -10,7 +10,7 @@ the mover's own score, `{+1.42/20 2.004s}`), the script finds:
   2.5 pawns) and the first at which ENGINE's score fell to -THRESHOLD;
 * ENGINE's first score of the game (how the opening left it).
 
-Each loss is then put in one class:
+Each loss is then put in a class:
 
 * `opponent first`: the opponent saw the game turn at least one move
   before ENGINE did (ENGINE misjudged or did not see it: evaluation or
@@ -70,7 +70,7 @@ def classify(ours, theirs, threshold):
         if theirs_at is not None and theirs_at < ours_at:
             classes.append("opponent first")
         idx = next(i for i, (m, _) in enumerate(ours) if m == ours_at)
-        before = [s for _, s in ours[max(0, idx - 5) : idx - 2]]
+        before = [s for _, s in ours[max(0, idx - 5) : max(0, idx - 2)]]
         if before and min(before) >= -0.1:
             classes.append("sudden")
         if not classes:
